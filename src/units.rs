@@ -122,10 +122,22 @@ mod tests {
     fn rejects_garbage_with_a_named_reason() {
         assert_eq!(parse_size("").map_err(|e| e.reason), Err("no number"));
         assert_eq!(parse_size("GiB").map_err(|e| e.reason), Err("no number"));
-        assert_eq!(parse_size("12 parsecs").map_err(|e| e.reason), Err("unknown unit"));
-        assert_eq!(parse_size("1.2.3G").map_err(|e| e.reason), Err("not a number"));
-        assert_eq!(parse_size("1e40").map_err(|e| e.reason), Err("unknown unit"));
-        assert_eq!(parse_size("99999999999999999999T").map_err(|e| e.reason), Err("out of range"));
+        assert_eq!(
+            parse_size("12 parsecs").map_err(|e| e.reason),
+            Err("unknown unit")
+        );
+        assert_eq!(
+            parse_size("1.2.3G").map_err(|e| e.reason),
+            Err("not a number")
+        );
+        assert_eq!(
+            parse_size("1e40").map_err(|e| e.reason),
+            Err("unknown unit")
+        );
+        assert_eq!(
+            parse_size("99999999999999999999T").map_err(|e| e.reason),
+            Err("out of range")
+        );
     }
 
     #[test]

@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 /// What went wrong, as named in CONTRACT.md. The serde names are the public JSON labels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Label {
     /// VRAM ran out while loading weights (model buffers did not fit).
@@ -80,7 +82,9 @@ impl Label {
     pub fn words(self) -> &'static str {
         match self {
             Self::VramOomLoad => "GPU memory ran out while loading the model",
-            Self::VramOomContext => "GPU memory ran out for the context (KV cache / compute buffers)",
+            Self::VramOomContext => {
+                "GPU memory ran out for the context (KV cache / compute buffers)"
+            }
             Self::VramFragmentation => "GPU memory is fragmented",
             Self::VramHeldByOther => "Another process holds the GPU memory",
             Self::HostOomKilled => "System RAM ran out: the process was killed",

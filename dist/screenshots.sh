@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Screenshots of each tab: runs the real app under Xvfb (software GL, no GPU needed) and saves
+# assets/screenshots/<tab>.png. Usage: dist/screenshots.sh [MODEL] (a model to show in the slot).
+# Needs: xvfb imagemagick (apt-get install xvfb imagemagick libgl1-mesa-dri libegl1 libgl1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MODEL="${1:-}"
+BIN="${BIN:-target/release/vram-doctor}"
+[ -x "$BIN" ] || BIN=target/debug/vram-doctor
+[ -x "$BIN" ] || { cargo build; BIN=target/debug/vram-doctor; }
+OUT=assets/screenshots
+mkdir -p "$OUT"
+
+DISPLAY_NUM=:97
+Xvfb "$DISPLAY_NUM" -screen 0 1180x780x24 -nolisten tcp >/dev/null 2>&1 &
+XVFB=$!
+trap 'kill $XVFB 2>/dev/null || true' EXIT
+sleep 1
+export DISPLAY=$DISPLAY_NUM
+XDG_DATA_HOME=$(mktemp -d)      # a fresh settings store: screenshots show defaults
+XDG_RUNTIME_DIR=$(mktemp -d)
+export XDG_DATA_HOME XDG_RUNTIME_DIR
+
+for tab in fit monitor triage wizard; do
+    args=(gui --tab "$tab")
+    [ -n "$MODEL" ] && args+=("$MODEL")
+    RUST_LOG=warn "$BIN" "${args[@]}" &
+    APP=$!
+    sleep "${SETTLE_SECS:-6}"
+    import -window root "$OUT/$tab.png"
+    kill "$APP" 2>/dev/null || true
+    wait "$APP" 2>/dev/null || true
+    echo "saved $OUT/$tab.png"
+done

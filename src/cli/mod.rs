@@ -1,0 +1,132 @@
+//! The command line (CONTRACT.md): `vram-doctor [gui|inspect|fit|triage|plan|monitor|models]`.
+//! Parsing with clap (derive); each subcommand lives in its own file with a `run(args, out)` that returns the
+//! exit code (0 yes, 1 the answer is "no") or an error message (exit 2). No panics, no stack traces.
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "vram-doctor",
+    version,
+    about = "Will this LLM fit my GPU — and if it crashed, why? Opens the window when run without a command.",
+    after_help = "Exit codes: 0 success, 1 the answer is no (e.g. the model does not fit), 2 bad input or usage."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the window (the default when no command is given).
+    Gui(GuiArgs),
+    /// Show what a model file holds: architecture, layers, quant, heads, context, tensors.
+    Inspect(PendingArgs),
+    /// Predict what llama.cpp (or another runtime) allocates on each device, and what fits.
+    Fit(PendingArgs),
+    /// Read a crash log and name what went wrong, with the evidence and the numbers.
+    Triage(PendingArgs),
+    /// Diagnose, then list the fixes with commands for your runtime and shell.
+    Plan(PendingArgs),
+    /// Sample GPU and host memory; name VRAM exhaustion, paging, CPU spill.
+    Monitor(PendingArgs),
+    /// List models found in Ollama, LM Studio, Hugging Face and llama.cpp caches (or the built-in presets).
+    Models(PendingArgs),
+}
+
+#[derive(Debug, Args, Default)]
+pub struct GuiArgs {
+    /// A model to open in the shared slot (path, ollama:NAME, preset:ID).
+    pub model: Option<String>,
+    /// The tab to show first.
+    #[arg(long, value_enum)]
+    pub tab: Option<TabArg>,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum TabArg {
+    Fit,
+    Monitor,
+    Triage,
+    Wizard,
+}
+
+impl From<TabArg> for crate::ui::Tab {
+    fn from(tab: TabArg) -> Self {
+        match tab {
+            TabArg::Fit => Self::Fit,
+            TabArg::Monitor => Self::Monitor,
+            TabArg::Triage => Self::Triage,
+            TabArg::Wizard => Self::Wizard,
+        }
+    }
+}
+
+/// Arguments of a subcommand whose engine is not part of this build yet: accepted, then refused plainly.
+#[derive(Debug, Args)]
+pub struct PendingArgs {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    pub rest: Vec<String>,
+}
+
+/// Parses `argv` and runs the command; returns the process exit code.
+pub fn main(argv: Vec<OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(err) => {
+            // --help / --version print to stdout and exit 0; usage errors go to stderr with exit 2.
+            let _ = err.print();
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let outcome = match cli.command {
+        None => return run_gui(GuiArgs::default()),
+        Some(Command::Gui(args)) => return run_gui(args),
+        Some(Command::Inspect(_)) => pending("inspect"),
+        Some(Command::Fit(_)) => pending("fit"),
+        Some(Command::Triage(_)) => pending("triage"),
+        Some(Command::Plan(_)) => pending("plan"),
+        Some(Command::Monitor(_)) => pending("monitor"),
+        Some(Command::Models(_)) => pending("models"),
+    };
+    let _ = out.flush();
+    finish(outcome)
+}
+
+/// Turns a subcommand's outcome into an exit code, printing errors on stderr.
+pub fn finish(outcome: Result<u8, String>) -> ExitCode {
+    match outcome {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            eprintln!("vram-doctor: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn pending(command: &str) -> Result<u8, String> {
+    Err(format!(
+        "`{command}` is not available in this build: its engine has not landed yet."
+    ))
+}
+
+fn run_gui(args: GuiArgs) -> ExitCode {
+    let start = crate::ui::Start {
+        model: args.model,
+        tab: args.tab.map(Into::into),
+    };
+    match crate::ui::run(start) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("vram-doctor: could not open the window: {err}");
+            eprintln!("(the command-line tool still works: vram-doctor --help)");
+            ExitCode::from(2)
+        }
+    }
+}

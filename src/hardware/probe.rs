@@ -1,0 +1,292 @@
+//! Detects the machine now: NVIDIA GPUs through NVML (libnvidia-ml is loaded at run time by nvml-wrapper, so
+//! the app starts on machines without a driver), AMD/Intel GPUs through Linux sysfs (`mem_info_vram_*`), host
+//! RAM and swap through sysinfo, and the OS (WSL2 from the kernel release string). Calls may block briefly
+//! (NVML init): run them on a worker thread, never on the UI thread. Nothing here panics on what the OS says.
+//!
+//! Sources: research/monitor.md (NVML memory v2 and reserved memory, amdgpu sysfs files, WSL2 detection).
+
+use std::path::{Path, PathBuf};
+
+use super::{GpuInfo, GpuVendor, Hardware, HostInfo, OsKind};
+
+/// The message shown when NVML cannot be loaded (no NVIDIA driver).
+pub const NO_NVIDIA_DRIVER: &str = "No NVIDIA driver found (libnvidia-ml could not be loaded)";
+
+/// Keeps the costly handles (NVML library, sysinfo tables) between probes.
+pub struct Prober {
+    nvml: Result<nvml_wrapper::Nvml, String>,
+    system: Result<sysinfo::System, String>,
+    drm_root: PathBuf,
+    os: OsKind,
+}
+
+impl Default for Prober {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Prober {
+    pub fn new() -> Self {
+        Self::with_drm_root("/sys/class/drm")
+    }
+
+    /// A prober reading AMD/Intel GPUs from another sysfs tree (tests use a fake one).
+    pub fn with_drm_root(drm_root: impl Into<PathBuf>) -> Self {
+        Self {
+            nvml: nvml_wrapper::Nvml::init().map_err(|e| nvml_problem(&e)),
+            system: sysinfo::System::new().map_err(|e| e.to_string()),
+            drm_root: drm_root.into(),
+            os: detect_os(),
+        }
+    }
+
+    /// A fresh snapshot.
+    pub fn probe(&mut self) -> Hardware {
+        let mut problems = Vec::new();
+        let mut gpus = Vec::new();
+        match &self.nvml {
+            Ok(nvml) => gpus.extend(nvidia_gpus(nvml, &mut problems)),
+            Err(problem) => problems.push(problem.clone()),
+        }
+        let first_index = gpus.len() as u32;
+        gpus.extend(sysfs_gpus(&self.drm_root, first_index));
+        // Without NVML, an AMD/Intel GPU found in sysfs answers the question: no need to complain.
+        let gpu_problem = if gpus.is_empty() || gpus.iter().any(|g| g.vendor == GpuVendor::Nvidia) {
+            (!problems.is_empty()).then(|| problems.join("; "))
+        } else {
+            None
+        };
+        let host = match &mut self.system {
+            Ok(system) => {
+                system.refresh_memory();
+                HostInfo {
+                    ram_total_bytes: system.total_memory(),
+                    ram_available_bytes: system.available_memory(),
+                    swap_total_bytes: system.total_swap(),
+                    swap_used_bytes: system.used_swap(),
+                }
+            }
+            Err(e) => {
+                log::warn!("system memory could not be read: {e}");
+                HostInfo::default()
+            }
+        };
+        Hardware {
+            os: self.os,
+            gpus,
+            gpu_problem,
+            host,
+        }
+    }
+}
+
+/// One-shot detection (creates and drops the handles; use `Prober` to probe repeatedly).
+pub fn detect() -> Hardware {
+    Prober::new().probe()
+}
+
+fn nvml_problem(err: &nvml_wrapper::error::NvmlError) -> String {
+    use nvml_wrapper::error::NvmlError;
+    match err {
+        NvmlError::LibloadingError(_) | NvmlError::LibraryNotFound => NO_NVIDIA_DRIVER.to_owned(),
+        NvmlError::DriverNotLoaded => {
+            "NVIDIA driver installed but not loaded (reboot, or check `nvidia-smi`)".to_owned()
+        }
+        NvmlError::NoPermission => "No permission to query the NVIDIA driver".to_owned(),
+        other => format!("NVIDIA driver did not answer: {other}"),
+    }
+}
+
+fn nvidia_gpus(nvml: &nvml_wrapper::Nvml, problems: &mut Vec<String>) -> Vec<GpuInfo> {
+    let count = match nvml.device_count() {
+        Ok(n) => n,
+        Err(e) => {
+            problems.push(format!("NVIDIA driver did not list its GPUs: {e}"));
+            return Vec::new();
+        }
+    };
+    let mut gpus = Vec::new();
+    // A driver claiming thousands of GPUs is wrong; never loop on an unchecked count.
+    for index in 0..count.min(64) {
+        let device = match nvml.device_by_index(index) {
+            Ok(d) => d,
+            Err(e) => {
+                problems.push(format!("GPU {index}: {e}"));
+                continue;
+            }
+        };
+        let name = device
+            .name()
+            .unwrap_or_else(|_| format!("NVIDIA GPU {index}"));
+        let (total, used, reserved) = match device.memory_info() {
+            Ok(m) => (m.total, m.used, m.reserved),
+            Err(e) => {
+                problems.push(format!("{name}: memory could not be read ({e})"));
+                (0, 0, 0)
+            }
+        };
+        gpus.push(GpuInfo {
+            index,
+            name,
+            vendor: GpuVendor::Nvidia,
+            memory_total_bytes: total,
+            memory_used_bytes: used,
+            memory_reserved_bytes: reserved,
+            utilization_percent: device.utilization_rates().ok().map(|u| u.gpu),
+        });
+    }
+    gpus
+}
+
+/// AMD (amdgpu) and Intel (xe/i915 with local memory) GPUs from `/sys/class/drm/cardN/device`.
+pub fn sysfs_gpus(drm_root: &Path, first_index: u32) -> Vec<GpuInfo> {
+    let Ok(entries) = std::fs::read_dir(drm_root) else {
+        return Vec::new();
+    };
+    let mut cards: Vec<(u32, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let n: u32 = name.strip_prefix("card")?.parse().ok()?;
+            Some((n, e.path().join("device")))
+        })
+        .collect();
+    cards.sort();
+    let mut gpus = Vec::new();
+    for (_, device) in cards {
+        let vendor = match read_trimmed(&device.join("vendor")).as_deref() {
+            Some("0x1002") => GpuVendor::Amd,
+            Some("0x8086") => GpuVendor::Intel,
+            // NVIDIA cards come from NVML; other vendors have no VRAM files we understand.
+            _ => continue,
+        };
+        let Some(total) = read_u64(&device.join("mem_info_vram_total")) else {
+            continue; // integrated GPU without dedicated VRAM, or an old kernel
+        };
+        if total == 0 {
+            continue;
+        }
+        let used = read_u64(&device.join("mem_info_vram_used")).unwrap_or(0);
+        let name = read_trimmed(&device.join("product_name"))
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| match vendor {
+                GpuVendor::Amd => "AMD GPU".to_owned(),
+                _ => "Intel GPU".to_owned(),
+            });
+        gpus.push(GpuInfo {
+            index: first_index + gpus.len() as u32,
+            name,
+            vendor,
+            memory_total_bytes: total,
+            memory_used_bytes: used.min(total),
+            memory_reserved_bytes: 0,
+            utilization_percent: read_u64(&device.join("gpu_busy_percent"))
+                .and_then(|v| u32::try_from(v.min(100)).ok()),
+        });
+    }
+    gpus
+}
+
+fn read_trimmed(path: &Path) -> Option<String> {
+    // sysfs files are tiny; cap the read anyway in case a path points somewhere unexpected.
+    use std::io::Read as _;
+    let mut buf = String::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(4096)
+        .read_to_string(&mut buf)
+        .ok()?;
+    Some(buf.trim().to_owned())
+}
+
+fn read_u64(path: &Path) -> Option<u64> {
+    read_trimmed(path)?.parse().ok()
+}
+
+/// The OS this build runs on; on Linux, WSL2 is recognised from the kernel release ("…-microsoft-standard-WSL2").
+pub fn detect_os() -> OsKind {
+    if cfg!(windows) {
+        OsKind::Windows
+    } else if cfg!(target_os = "macos") {
+        OsKind::Macos
+    } else {
+        let release = read_trimmed(Path::new("/proc/sys/kernel/osrelease")).unwrap_or_default();
+        if is_wsl_kernel(&release) || std::env::var_os("WSL_DISTRO_NAME").is_some() {
+            OsKind::Wsl2
+        } else {
+            OsKind::Linux
+        }
+    }
+}
+
+/// `5.15.167.4-microsoft-standard-WSL2` → true.
+pub fn is_wsl_kernel(release: &str) -> bool {
+    let r = release.to_ascii_lowercase();
+    r.contains("microsoft") || r.contains("wsl")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(root: &Path, n: u32, files: &[(&str, &str)]) {
+        let dev = root.join(format!("card{n}")).join("device");
+        std::fs::create_dir_all(&dev).expect("mkdir");
+        for (name, value) in files {
+            std::fs::write(dev.join(name), value).expect("write");
+        }
+    }
+
+    #[test]
+    fn reads_amd_vram_from_sysfs_and_skips_others() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        card(
+            dir.path(),
+            0,
+            &[
+                ("vendor", "0x1002\n"),
+                ("mem_info_vram_total", "25753026560\n"),
+                ("mem_info_vram_used", "1073741824\n"),
+                ("gpu_busy_percent", "37\n"),
+                ("product_name", "Radeon RX 7900 XTX\n"),
+            ],
+        );
+        card(dir.path(), 1, &[("vendor", "0x10de\n")]); // NVIDIA: left to NVML
+        card(dir.path(), 2, &[("vendor", "0x8086\n")]); // iGPU without VRAM files
+        card(
+            dir.path(),
+            3,
+            &[("vendor", "0x1002"), ("mem_info_vram_total", "garbage")],
+        );
+        std::fs::create_dir_all(dir.path().join("card0-DP-1")).expect("connector");
+        let gpus = sysfs_gpus(dir.path(), 0);
+        assert_eq!(gpus.len(), 1);
+        assert_eq!(gpus[0].name, "Radeon RX 7900 XTX");
+        assert_eq!(gpus[0].vendor, GpuVendor::Amd);
+        assert_eq!(gpus[0].memory_total_bytes, 25_753_026_560);
+        assert_eq!(gpus[0].memory_used_bytes, 1 << 30);
+        assert_eq!(gpus[0].utilization_percent, Some(37));
+    }
+
+    #[test]
+    fn missing_sysfs_is_no_gpus() {
+        assert!(sysfs_gpus(Path::new("/nonexistent/drm"), 0).is_empty());
+    }
+
+    #[test]
+    fn wsl_kernels_are_recognised() {
+        assert!(is_wsl_kernel("5.15.167.4-microsoft-standard-WSL2"));
+        assert!(is_wsl_kernel("4.4.0-19041-Microsoft"));
+        assert!(!is_wsl_kernel("6.1.0-26-amd64"));
+    }
+
+    #[test]
+    fn probing_this_machine_never_panics_and_explains_a_missing_gpu() {
+        let hw = detect();
+        assert!(hw.host.ram_total_bytes > 0);
+        if hw.gpus.is_empty() {
+            assert!(hw.gpu_problem.is_some());
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! `App`: the eframe application. Owns the shared state (hardware, model slot, settings) and the tabs;
+//! tabs draw and push `Command`s, which are applied after the frame (no borrow fights, one place for effects).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use poll_promise::Promise;
+
+use super::hardware_watch::{self, HardwareWatch};
+use super::model_slot::{self, ModelSlot};
+use super::settings::Settings;
+use super::tabs::{self, Tab};
+use super::widgets;
+use crate::hardware::Hardware;
+
+/// An intent from the UI, applied by `App::apply` after the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Show the native "Open model…" dialog (on a worker thread).
+    OpenModelDialog,
+    /// Read a model (path, `ollama:NAME`, `preset:ID`) into the shared slot.
+    LoadModel(String),
+    SelectTab(Tab),
+    /// Open the Fix Wizard with a diagnosis from Crash Triage (or a monitor alert) filled in.
+    OpenWizard(Box<crate::triage::Diagnosis>),
+}
+
+/// State shared by every tab (read-only while tabs draw).
+pub struct Shared {
+    pub hardware: HardwareWatch,
+    pub model: ModelSlot,
+}
+
+pub struct App {
+    pub settings: Settings,
+    pub shared: Shared,
+    pub fit: tabs::fit::FitTab,
+    pub monitor: tabs::monitor::MonitorTab,
+    pub triage: tabs::triage::TriageTab,
+    pub wizard: tabs::wizard::WizardTab,
+    model_loader: fn(&str) -> Result<crate::model::ModelSpec, String>,
+    model_dialog: Option<Promise<Option<PathBuf>>>,
+    commands: Vec<Command>,
+    ctx: egui::Context,
+}
+
+/// Where the app's machine facts and model reads come from (real probes, or fixed data in tests).
+pub struct Sources {
+    pub hardware: HardwareWatch,
+    pub model_loader: fn(&str) -> Result<crate::model::ModelSpec, String>,
+}
+
+impl App {
+    /// The real app: probes this machine in the background and reopens the last model.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
+        let ctx = cc.egui_ctx.clone();
+        // The prober (NVML init can block) is created on the watch thread, then kept between probes.
+        let mut prober: Option<crate::hardware::probe::Prober> = None;
+        let hardware = HardwareWatch::spawn(
+            move || prober.get_or_insert_with(Default::default).probe(),
+            hardware_watch::REFRESH,
+            move || ctx.request_repaint(),
+        );
+        Self::with_sources(
+            cc,
+            Sources {
+                hardware,
+                model_loader: model_slot::load_model,
+            },
+        )
+    }
+
+    /// The app over given sources (tests inject a fixed machine and a fake model reader).
+    pub fn with_sources(cc: &eframe::CreationContext<'_>, sources: Sources) -> Self {
+        let settings = Settings::load(cc.storage);
+        let mut app = Self {
+            shared: Shared {
+                hardware: sources.hardware,
+                model: ModelSlot::Empty,
+            },
+            fit: tabs::fit::FitTab::default(),
+            monitor: tabs::monitor::MonitorTab::default(),
+            triage: tabs::triage::TriageTab::default(),
+            wizard: tabs::wizard::WizardTab::default(),
+            model_loader: sources.model_loader,
+            model_dialog: None,
+            commands: Vec::new(),
+            ctx: cc.egui_ctx.clone(),
+            settings,
+        };
+        if let Some(source) = app.settings.model_source.clone() {
+            app.apply(Command::LoadModel(source));
+        }
+        app
+    }
+
+    /// A fixed snapshot of a machine, for tests and screenshots.
+    pub fn fixed_hardware(hardware: Hardware) -> HardwareWatch {
+        HardwareWatch::fixed(hardware)
+    }
+
+    /// Applies one command now (tests call this; the UI queues them).
+    pub fn apply(&mut self, command: Command) {
+        match command {
+            Command::OpenModelDialog => self.open_model_dialog(),
+            Command::LoadModel(source) => {
+                let ctx = self.ctx.clone();
+                self.settings.model_source = Some(source.clone());
+                self.shared.model =
+                    ModelSlot::start(source, self.model_loader, move || ctx.request_repaint());
+            }
+            Command::SelectTab(tab) => self.settings.tab = tab,
+            Command::OpenWizard(diagnosis) => {
+                self.wizard.set_diagnosis(*diagnosis);
+                self.settings.tab = Tab::Wizard;
+            }
+        }
+    }
+
+    fn open_model_dialog(&mut self) {
+        if self.model_dialog.is_some() {
+            return;
+        }
+        let ctx = self.ctx.clone();
+        let start_dir = self.settings.last_dir.clone();
+        let (sender, promise) = Promise::new();
+        let spawned = std::thread::Builder::new()
+            .name("open-model-dialog".into())
+            .spawn(move || {
+                let mut dialog = rfd::FileDialog::new()
+                    .set_title("Open model")
+                    .add_filter(
+                        "Models (GGUF, safetensors)",
+                        &["gguf", "safetensors", "json"],
+                    )
+                    .add_filter("All files", &["*"]);
+                if let Some(dir) = start_dir {
+                    dialog = dialog.set_directory(dir);
+                }
+                sender.send(dialog.pick_file());
+                ctx.request_repaint();
+            });
+        match spawned {
+            Ok(_) => self.model_dialog = Some(promise),
+            Err(err) => log::error!("could not open the file dialog: {err}"),
+        }
+    }
+
+    /// Per-frame work that is not drawing: background results, dropped files.
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.shared.hardware.poll();
+        self.shared.model.poll();
+        if let Some(picked) = self.model_dialog.as_ref().and_then(|p| p.ready().cloned()) {
+            self.model_dialog = None;
+            if let Some(path) = picked {
+                self.settings.last_dir = path.parent().map(PathBuf::from);
+                self.commands
+                    .push(Command::LoadModel(path.to_string_lossy().into_owned()));
+            }
+        }
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            let source = path.to_string_lossy().into_owned();
+            // A dropped log goes to Crash Triage; anything else is taken as a model.
+            if tabs::triage::looks_like_log(&path) {
+                self.commands.push(Command::SelectTab(Tab::Triage));
+                self.triage.open_file(path, ctx);
+            } else {
+                self.commands.push(Command::LoadModel(source));
+            }
+        }
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading("VRAM Doctor");
+            ui.separator();
+            widgets::hardware_summary(ui, self.shared.hardware.latest());
+        });
+        ui.horizontal(|ui| {
+            let busy = self.model_dialog.is_some() || self.shared.model.is_loading();
+            if ui
+                .add_enabled(!busy, egui::Button::new("Open model…"))
+                .on_hover_text(
+                    "GGUF or safetensors file (you can also drop a file onto the window)",
+                )
+                .clicked()
+            {
+                self.commands.push(Command::OpenModelDialog);
+            }
+            widgets::model_summary(ui, &self.shared.model);
+        });
+        ui.add_space(2.0);
+        ui.horizontal(|ui| {
+            for tab in Tab::ALL {
+                if ui
+                    .selectable_label(self.settings.tab == tab, tab.label())
+                    .clicked()
+                {
+                    self.commands.push(Command::SelectTab(tab));
+                }
+            }
+        });
+        ui.add_space(2.0);
+    }
+
+    fn drop_overlay(ctx: &egui::Context) {
+        let hovering = ctx.input(|i| !i.raw.hovered_files.is_empty());
+        if !hovering {
+            return;
+        }
+        let painter = ctx.layer_painter(egui::LayerId::new(
+            egui::Order::Foreground,
+            egui::Id::unique("drop-overlay"),
+        ));
+        let rect = ctx.content_rect();
+        painter.rect_filled(rect, 0.0, egui::Color32::from_black_alpha(170));
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            "Drop a model (.gguf, .safetensors) or a log file",
+            egui::FontId::proportional(22.0),
+            egui::Color32::WHITE,
+        );
+    }
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.logic(&ctx);
+        egui::Panel::top("top-bar").show(ui, |ui| self.top_bar(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            let shared = &self.shared;
+            let cmds = &mut self.commands;
+            match self.settings.tab {
+                Tab::Fit => self.fit.ui(ui, shared, &mut self.settings.fit, cmds),
+                Tab::Monitor => self
+                    .monitor
+                    .ui(ui, shared, &mut self.settings.monitor, cmds),
+                Tab::Triage => self.triage.ui(ui, shared, cmds),
+                Tab::Wizard => self.wizard.ui(ui, shared, &mut self.settings.wizard, cmds),
+            }
+        });
+        Self::drop_overlay(&ctx);
+        for command in std::mem::take(&mut self.commands) {
+            self.apply(command);
+        }
+        // Background threads wake us; between their updates nothing changes, so no continuous repaint.
+        if self.shared.model.is_loading() || self.model_dialog.is_some() {
+            ctx.request_repaint_after(Duration::from_millis(250));
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.settings.save(storage);
+    }
+}

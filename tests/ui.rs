@@ -1,0 +1,234 @@
+//! The real app, headless (egui_kittest): tabs clicked by label, the top bar, the shared model slot, drops.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use vram_doctor::hardware::{GpuInfo, GpuVendor, Hardware, HostInfo, OsKind};
+use vram_doctor::model::ModelSpec;
+use vram_doctor::ui::app::Sources;
+use vram_doctor::ui::{App, Command, Tab};
+use vram_doctor::units::GIB;
+
+fn machine() -> Hardware {
+    Hardware {
+        os: OsKind::Linux,
+        gpus: vec![GpuInfo {
+            index: 0,
+            name: "NVIDIA GeForce RTX 4090".into(),
+            vendor: GpuVendor::Nvidia,
+            memory_total_bytes: 24 * GIB,
+            memory_used_bytes: 3 * GIB,
+            memory_reserved_bytes: 0,
+            utilization_percent: Some(4),
+        }],
+        gpu_problem: None,
+        host: HostInfo {
+            ram_total_bytes: 64 * GIB,
+            ram_available_bytes: 40 * GIB,
+            swap_total_bytes: 8 * GIB,
+            swap_used_bytes: 0,
+        },
+    }
+}
+
+fn fake_loader(source: &str) -> Result<ModelSpec, String> {
+    if source.ends_with(".gguf") {
+        let mut spec = ModelSpec {
+            name: "Tiny Llama Test".into(),
+            architecture: "llama".into(),
+            file_type: Some("Q4_K_M".into()),
+            file_bytes: 4 * GIB,
+            ..ModelSpec::default()
+        };
+        spec.hparams.n_layer = 32;
+        Ok(spec)
+    } else {
+        Err(format!("{source}: not a model file"))
+    }
+}
+
+/// A file dropped onto the window, as the windowing layer hands it over.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+fn drop_file(harness: &mut Harness<'_, App>, path: impl Into<std::path::PathBuf>) {
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.into())));
+}
+
+fn harness() -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1180.0, 780.0))
+        .build_eframe(|cc| {
+            App::with_sources(
+                cc,
+                Sources {
+                    hardware: App::fixed_hardware(machine()),
+                    model_loader: fake_loader,
+                },
+            )
+        })
+}
+
+/// Steps (sleeping) until `done` holds, for results that arrive from worker threads.
+fn run_until(harness: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(harness.state()) {
+        assert!(start.elapsed() < Duration::from_secs(20), "timed out");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run();
+}
+
+#[test]
+fn every_tab_is_reachable_by_its_label() {
+    let mut harness = harness();
+    harness.run();
+    for tab in Tab::ALL {
+        // The first node with the label is the tab bar's (the heading repeats it below).
+        harness
+            .get_all_by_label(tab.label())
+            .next()
+            .expect("tab label")
+            .click();
+        harness.run();
+        assert_eq!(harness.state().settings.tab, tab);
+        // The tab's heading repeats its label: the content really switched.
+        assert!(
+            harness.get_all_by_label(tab.label()).count() >= 2,
+            "{tab:?}"
+        );
+    }
+}
+
+#[test]
+fn top_bar_shows_the_machine() {
+    let mut harness = harness();
+    harness.run();
+    harness.get_by_label_contains("NVIDIA GeForce RTX 4090");
+    harness.get_by_label_contains("3.00 GiB / 24.00 GiB used");
+    harness.get_by_label_contains("RAM 40.00 GiB free of 64.00 GiB");
+    harness.get_by_label("Linux");
+}
+
+#[test]
+fn top_bar_names_why_there_is_no_gpu_on_this_machine() {
+    // The real probe, as the app runs it: this machine has no NVIDIA driver.
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1180.0, 780.0))
+        .build_eframe(|cc| App::new(cc));
+    run_until(&mut harness, |app| app.shared.hardware.latest().is_some());
+    let hw = harness
+        .state()
+        .shared
+        .hardware
+        .latest()
+        .cloned()
+        .unwrap_or_default();
+    if hw.gpus.is_empty() {
+        let reason = hw.gpu_problem.clone().unwrap_or_default();
+        assert!(!reason.is_empty(), "no GPU and no reason given");
+        harness.get_by_label_contains(&reason);
+        if !std::path::Path::new("/proc/driver/nvidia").exists() {
+            harness.get_by_label_contains("No NVIDIA driver found");
+        }
+    }
+    assert!(hw.host.ram_total_bytes > 0, "sysinfo found no RAM");
+}
+
+#[test]
+fn model_slot_loads_in_the_background_and_every_tab_sees_it() {
+    let mut harness = harness();
+    harness.run();
+    harness.get_by_label_contains("No model yet");
+    harness
+        .state_mut()
+        .apply(Command::LoadModel("/models/tiny.gguf".into()));
+    run_until(&mut harness, |app| !app.shared.model.is_loading());
+    harness.get_by_label("Tiny Llama Test");
+    // The top bar's one-liner and the Fit tab's model card both show the quant.
+    assert!(harness.get_all_by_label_contains("Q4_K_M").count() >= 1);
+    assert_eq!(
+        harness.state().settings.model_source.as_deref(),
+        Some("/models/tiny.gguf")
+    );
+}
+
+#[test]
+fn a_bad_model_file_is_reported_with_its_name() {
+    let mut harness = harness();
+    harness
+        .state_mut()
+        .apply(Command::LoadModel("/tmp/notes.pdf".into()));
+    run_until(&mut harness, |app| !app.shared.model.is_loading());
+    harness.get_by_label_contains("Could not read notes.pdf");
+}
+
+#[test]
+fn dropping_a_file_loads_it_as_the_model() {
+    let mut harness = harness();
+    harness.run();
+    drop_file(&mut harness, "/models/dropped.gguf");
+    harness.step();
+    run_until(&mut harness, |app| app.shared.model.spec().is_some());
+    assert_eq!(
+        harness.state().settings.model_source.as_deref(),
+        Some("/models/dropped.gguf")
+    );
+}
+
+#[test]
+fn dropping_a_log_opens_crash_triage() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = dir.path().join("server.log");
+    std::fs::write(&log, "CUDA error: out of memory\n").expect("write log");
+    let mut harness = harness();
+    harness.run();
+    drop_file(&mut harness, log);
+    harness.step();
+    run_until(&mut harness, |app| !app.triage.is_scanning());
+    assert_eq!(harness.state().settings.tab, Tab::Triage);
+}
+
+#[test]
+fn settings_survive_a_restart() {
+    #[derive(Default)]
+    struct Mem(std::collections::HashMap<String, String>);
+    impl eframe::Storage for Mem {
+        fn get_string(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn set_string(&mut self, key: &str, value: String) {
+            self.0.insert(key.into(), value);
+        }
+        fn remove_string(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+        fn flush(&mut self) {}
+    }
+    let mut harness = harness();
+    harness.run();
+    harness
+        .get_all_by_label("Crash Triage")
+        .next()
+        .expect("tab label")
+        .click();
+    harness.run();
+    let mut storage = Mem::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let restored = vram_doctor::ui::Settings::load(Some(&storage));
+    assert_eq!(restored.tab, Tab::Triage);
+}
