@@ -1,0 +1,559 @@
+//! The seed scenarios of the Fix Wizard (issue 7 "Done when"): each builds a plan and checks which steps
+//! appear, in which order, and their key numbers. Log lines are copied from the public threads in
+//! tests/data/triage-dev (c007, c011, c037).
+
+use vram_doctor::plan::{
+    FixPlan, GpuState, HostState, ModelFacts, ModelRef, Os, Runtime, Setup, Shell, Situation,
+    StepId, Symptom, VramHolder, build_plan,
+};
+use vram_doctor::triage::{Diagnosis, Evidence, Label, Numbers};
+use vram_doctor::units::{GIB, MIB};
+
+const RTX_4090_BW: u64 = 1_008_000_000_000;
+
+fn llama_70b_q4km() -> ModelRef {
+    ModelRef {
+        argument: "/models/Llama-3.3-70B-Instruct-Q4_K_M.gguf".into(),
+        name: "Llama 3.3 70B Instruct".into(),
+        facts: ModelFacts {
+            weights_bytes: 42_520_000_000,
+            quant: Some("Q4_K_M".into()),
+            n_layer: 80,
+            n_ctx_train: 131_072,
+            n_embd: 8192,
+            n_head: 64,
+            n_head_kv: 8,
+            head_dim_k: 128,
+            head_dim_v: 128,
+            n_vocab: 128_256,
+            token_embd_bytes: 591 * MIB,
+            output_bytes: 862 * MIB,
+            ..ModelFacts::default()
+        },
+    }
+}
+
+fn qwen_32b_q6k() -> ModelRef {
+    ModelRef {
+        argument: "C:\\Users\\Ana\\models\\Qwen2.5-32B-Instruct-Q6_K.gguf".into(),
+        name: "Qwen2.5 32B Instruct".into(),
+        facts: ModelFacts {
+            weights_bytes: 26_900_000_000,
+            quant: Some("Q6_K".into()),
+            n_layer: 64,
+            n_ctx_train: 32_768,
+            n_embd: 5120,
+            n_head: 40,
+            n_head_kv: 8,
+            head_dim_k: 128,
+            head_dim_v: 128,
+            n_vocab: 152_064,
+            token_embd_bytes: 639 * MIB,
+            output_bytes: 639 * MIB,
+            ..ModelFacts::default()
+        },
+    }
+}
+
+fn rtx(name: &str, gib: u64, bw: u64) -> GpuState {
+    GpuState {
+        name: name.into(),
+        total_bytes: gib * GIB,
+        used_by_others_bytes: 0,
+        bandwidth_bytes_per_sec: Some(bw),
+    }
+}
+
+fn diagnosis(label: Label, evidence: &str, numbers: Numbers) -> Diagnosis {
+    Diagnosis {
+        label,
+        confidence: 0.9,
+        title: label.words().into(),
+        evidence: vec![Evidence {
+            line: 1,
+            text: evidence.into(),
+        }],
+        numbers,
+        ..Diagnosis::default()
+    }
+}
+
+fn commands_text(plan: &FixPlan, id: StepId) -> String {
+    let step = plan
+        .step(id)
+        .unwrap_or_else(|| panic!("step {id} missing in {:?}", plan.step_ids()));
+    let mut text: Vec<String> = step.commands.iter().map(|c| c.text.clone()).collect();
+    text.extend(
+        step.files
+            .iter()
+            .map(|f| format!("{}\n{}", f.path, f.content)),
+    );
+    text.extend(step.settings.iter().cloned());
+    text.join("\n")
+}
+
+fn assert_ordered(plan: &FixPlan) {
+    let ids = plan.step_ids();
+    let mut sorted = ids.clone();
+    sorted.sort();
+    assert_eq!(ids, sorted, "steps out of CONTRACT order");
+}
+
+/// 70B Q4_K_M on a 24 GB card: a real OOM at load.
+#[test]
+fn seventy_b_on_24_gb_real_oom() {
+    let mut sit = Situation::new(Runtime::LlamaServer, Os::Linux, Shell::Bash);
+    sit.model = Some(llama_70b_q4km());
+    sit.gpus = vec![rtx("RTX 4090", 24, RTX_4090_BW)];
+    sit.host = HostState {
+        ram_total_bytes: Some(64 * GIB),
+        ..HostState::default()
+    };
+    sit.setup = Setup {
+        n_ctx: 8192,
+        n_gpu_layers: Some(99),
+        ..Setup::default()
+    };
+    sit.diagnosis = Some(diagnosis(
+        Label::VramOomLoad,
+        "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 39898.38 MiB on device 0: cudaMalloc failed: out of memory",
+        Numbers {
+            requested_bytes: Some(41_836_000_000),
+            ..Numbers::default()
+        },
+    ));
+    let plan = build_plan(&sit, None);
+    assert_ordered(&plan);
+    assert_eq!(
+        plan.step_ids(),
+        vec![
+            StepId::LowerQuant,
+            StepId::ClampLayers,
+            StepId::ReduceContext,
+            StepId::QuantizeKv,
+            StepId::Hardware
+        ]
+    );
+    // Baseline: ~43 GiB on a 24 GiB card.
+    let base = plan.diagnosis.prediction.as_ref().unwrap();
+    assert!(
+        base.min_free_bytes() < -15 * GIB as i64,
+        "{}",
+        base.min_free_bytes()
+    );
+
+    // Only a 2-bit quant keeps all 80 layers on 24 GiB, and the step says what it costs.
+    let q = plan.step(StepId::LowerQuant).unwrap();
+    assert!(q.title.contains("IQ2_"), "{}", q.title);
+    assert_eq!(q.effect.fits, Some(true));
+    assert!(q.effect.gpu_free_bytes.unwrap() >= GIB as i64);
+    assert!(q.cost.contains("i-quant"), "{}", q.cost);
+    assert!(commands_text(&plan, StepId::LowerQuant).contains("Llama-3.3-70B-Instruct-IQ2_"));
+
+    // The largest -ngl that keeps 1 GiB free: roughly half the layers; speed in the single digits.
+    let c = plan.step(StepId::ClampLayers).unwrap();
+    let layers = c.effect.layers_offloaded.unwrap();
+    assert!((30..=50).contains(&layers), "{layers}");
+    assert_eq!(c.effect.layers_total, Some(81));
+    let tps = c.effect.tokens_per_second.unwrap();
+    assert!(tps > 1.0 && tps < 10.0, "{tps}");
+    let cmd = commands_text(&plan, StepId::ClampLayers);
+    assert!(
+        cmd.contains(&format!(
+            "llama-server -m /models/Llama-3.3-70B-Instruct-Q4_K_M.gguf -ngl {layers} -c 8192"
+        )),
+        "{cmd}"
+    );
+    assert!(cmd.contains("--fit on --fit-target 1024"), "{cmd}");
+
+    // KV at 8192 tokens is 2.5 GiB at f16 (2·80·8192·8·128·2 bytes); q8_0 saves ~1.17 GiB of it.
+    assert_eq!(base.kv_bytes, 2 * 80 * 8192 * 8 * 128 * 2);
+    let kv = plan.step(StepId::QuantizeKv).unwrap();
+    let saved = -kv.effect.vram_delta_bytes.unwrap();
+    assert!(
+        (1100 * MIB as i64..1300 * MIB as i64).contains(&saved),
+        "{saved}"
+    );
+    assert!(commands_text(&plan, StepId::QuantizeKv).contains("-ctk q8_0 -ctv q8_0"));
+    let rc = plan.step(StepId::ReduceContext).unwrap();
+    assert!(rc.title.contains("4096"), "{}", rc.title);
+
+    let hw = plan.step(StepId::Hardware).unwrap();
+    assert!(
+        hw.effect.summary.contains("GiB in total"),
+        "{}",
+        hw.effect.summary
+    );
+    assert!(!plan.verify.is_empty());
+    assert!(
+        plan.verify[0]
+            .commands
+            .iter()
+            .any(|c| c.text.starts_with("llama-bench"))
+    );
+}
+
+/// WSL2 paging: no CUDA error, the host ran out of RAM; WSL gets half of 16 GiB by default.
+#[test]
+fn wsl2_paging() {
+    let mut sit = Situation::new(Runtime::LlamaServer, Os::Wsl2, Shell::Bash);
+    let mut model = llama_70b_q4km();
+    model.argument = "/home/ana/models/Qwen2.5-14B-Instruct-Q8_0.gguf".into();
+    model.facts = ModelFacts {
+        weights_bytes: 15_700_000_000,
+        quant: Some("Q8_0".into()),
+        n_layer: 48,
+        n_embd: 5120,
+        n_head: 40,
+        n_head_kv: 8,
+        head_dim_k: 128,
+        head_dim_v: 128,
+        n_vocab: 152_064,
+        token_embd_bytes: 800 * MIB,
+        output_bytes: 800 * MIB,
+        ..ModelFacts::default()
+    };
+    sit.model = Some(model);
+    sit.gpus = vec![rtx("RTX 3090", 24, 936_000_000_000)];
+    sit.host = HostState {
+        ram_total_bytes: Some(16 * GIB),
+        ..HostState::default()
+    };
+    sit.setup = Setup {
+        n_ctx: 8192,
+        ..Setup::default()
+    };
+    sit.diagnosis = Some(diagnosis(
+        Label::PagingThrash,
+        "llama_model_load: loading model tensors, this can take a while... (mmap = true)",
+        Numbers::default(),
+    ));
+    sit.symptoms = vec![Symptom::Paging];
+    let plan = build_plan(&sit, None);
+    assert_eq!(plan.step_ids(), vec![StepId::Wslconfig]);
+    let w = plan.step(StepId::Wslconfig).unwrap();
+    // Need = the 14.62 GiB file staged through RAM (+ host buffers); memory capped at 16 − 4 = 12 GiB.
+    let file = &w.files[0];
+    assert_eq!(file.path, "%UserProfile%\\.wslconfig");
+    assert!(
+        file.content.starts_with("[wsl2]\nmemory=12GB\nswap="),
+        "{}",
+        file.content
+    );
+    let swap: u64 = file
+        .content
+        .split("swap=")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches("GB\n")
+        .parse()
+        .unwrap();
+    assert!((10..=12).contains(&swap), "{swap}");
+    assert!(
+        w.commands
+            .iter()
+            .any(|c| c.shell == Shell::PowerShell && c.text == "wsl --shutdown")
+    );
+    assert!(w.why.contains("14.62 GiB"), "{}", w.why);
+}
+
+/// A 4090 on Windows running a 32B Q6_K with every layer forced onto the GPU: the driver spills VRAM into
+/// shared memory and generation crawls at 2 tok/s.
+#[test]
+fn rtx_4090_silent_spill_at_2_tok_s() {
+    let mut sit = Situation::new(Runtime::LmStudio, Os::Windows, Shell::PowerShell);
+    sit.model = Some(qwen_32b_q6k());
+    sit.gpus = vec![rtx("RTX 4090", 24, RTX_4090_BW)];
+    sit.host = HostState {
+        ram_total_bytes: Some(64 * GIB),
+        ..HostState::default()
+    };
+    sit.setup = Setup {
+        n_ctx: 8192,
+        n_gpu_layers: Some(65),
+        flash_attn: false,
+        ..Setup::default()
+    };
+    sit.symptoms = vec![Symptom::CpuSpill];
+    sit.observed_tokens_per_second = Some(2.0);
+    let plan = build_plan(&sit, None);
+    assert_ordered(&plan);
+    let ids = plan.step_ids();
+    assert_eq!(
+        &ids[..2],
+        &[StepId::LowerQuant, StepId::ClampLayers],
+        "{ids:?}"
+    );
+    assert!(ids.contains(&StepId::FlashAttention));
+    assert!(
+        !ids.contains(&StepId::Hardware),
+        "a Q4 quant fits: no hardware step"
+    );
+
+    let q = plan.step(StepId::LowerQuant).unwrap();
+    assert!(
+        q.title.contains("Q4_K_M") || q.title.contains("Q5_K_S"),
+        "{}",
+        q.title
+    );
+    assert_eq!(q.effect.fits, Some(true));
+    // All on the GPU again: tens of tokens per second instead of 2.
+    assert!(q.effect.tokens_per_second.unwrap() > 20.0);
+    assert!(q.notes.iter().any(|n| n.contains("Qwen2.5-32B-Instruct-Q")));
+
+    let c = plan.step(StepId::ClampLayers).unwrap();
+    assert!(c.cost.contains("You measured 2.0 tok/s"), "{}", c.cost);
+    assert!(c.notes.iter().any(|n| n.contains("Sysmem Fallback")));
+    let text = commands_text(&plan, StepId::ClampLayers);
+    assert!(
+        text.contains("GPU Offload: ") && text.contains(" of 64 layers"),
+        "{text}"
+    );
+    assert!(
+        text.contains("lms load Qwen2.5-32B-Instruct-Q6_K --gpu 0."),
+        "{text}"
+    );
+}
+
+/// PyTorch fragmentation (c007): 8.71 GiB reserved but unallocated.
+#[test]
+fn pytorch_fragmentation() {
+    let mut sit = Situation::new(Runtime::Transformers, Os::Linux, Shell::Bash);
+    sit.diagnosis = Some(diagnosis(
+        Label::VramFragmentation,
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.50 GiB. GPU 0 has a total capacity of 21.99 GiB of which 6.62 GiB is free. Including non-PyTorch memory, this process has 15.35 GiB memory in use. Of the allocated memory 6.15 GiB is allocated by PyTorch, and 8.71 GiB is reserved by PyTorch but unallocated.",
+        Numbers {
+            requested_bytes: Some(8_053_063_680),
+            total_bytes: Some(23_611_809_464),
+            free_bytes: Some(7_108_100_997),
+            allocated_bytes: Some(6_603_512_627),
+            ..Numbers::default()
+        },
+    ));
+    let plan = build_plan(&sit, None);
+    assert_eq!(
+        plan.step_ids(),
+        vec![StepId::SmallerBatch, StepId::ExpandableSegments]
+    );
+    let e = plan.step(StepId::ExpandableSegments).unwrap();
+    assert!(
+        e.effect.summary.contains("8.71 GiB"),
+        "{}",
+        e.effect.summary
+    );
+    assert_eq!(
+        e.commands[0].text,
+        "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
+    );
+    assert_eq!(e.undo, "unset PYTORCH_CUDA_ALLOC_CONF");
+    assert!(
+        plan.diagnosis.summary.contains("7.50 GiB"),
+        "{}",
+        plan.diagnosis.summary
+    );
+
+    // The same in PowerShell on Windows: the variable that works there, quoted for expression mode.
+    sit.os = Os::Windows;
+    sit.shell = Shell::PowerShell;
+    let plan = build_plan(&sit, None);
+    let e = plan.step(StepId::ExpandableSegments).unwrap();
+    assert_eq!(
+        e.commands[0].text,
+        "$env:PYTORCH_CUDA_ALLOC_CONF = 'max_split_size_mb:512,garbage_collection_threshold:0.8'"
+    );
+}
+
+/// A stale process holds VRAM (c011's message, and a monitor process table).
+#[test]
+fn stale_process_holding_vram() {
+    let mut sit = Situation::new(Runtime::LlamaServer, Os::Linux, Shell::Bash);
+    sit.diagnosis = Some(diagnosis(
+        Label::VramHeldByOther,
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 86.00 MiB. GPU 0 has a total capacity of 23.64 GiB of which 264.00 MiB is free. Process 2086283 has 419.48 MiB memory in use. Including non-PyTorch memory, this process has 8.04 GiB memory in use. Process 2797307 has 14.85 GiB memory in use.",
+        Numbers {
+            requested_bytes: Some(86 * MIB),
+            free_bytes: Some(264 * MIB),
+            total_bytes: Some(25_383_256_064),
+            ..Numbers::default()
+        },
+    ));
+    let plan = build_plan(&sit, None);
+    assert_eq!(plan.step_ids()[0], StepId::FreeVram);
+    let f = plan.step(StepId::FreeVram).unwrap();
+    let text = commands_text(&plan, StepId::FreeVram);
+    assert!(text.contains(
+        "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv,noheader"
+    ));
+    assert!(
+        text.contains("kill 2086283") && text.contains("kill 2797307"),
+        "{text}"
+    );
+    assert!(!text.contains("8.04"), "this process is not a holder");
+    assert!(
+        f.effect.summary.contains("15.26 GiB"),
+        "{}",
+        f.effect.summary
+    );
+    assert!(
+        f.why.contains("86.00 MiB") && f.why.contains("264.00 MiB"),
+        "{}",
+        f.why
+    );
+
+    // From the live monitor on Windows, in cmd.
+    let mut sit = Situation::new(Runtime::Ollama, Os::Windows, Shell::Cmd);
+    sit.symptoms = vec![Symptom::HeldByOther];
+    sit.holders = vec![VramHolder {
+        pid: 4242,
+        name: "python.exe".into(),
+        used_bytes: 10 * GIB,
+    }];
+    let plan = build_plan(&sit, None);
+    let text = commands_text(&plan, StepId::FreeVram);
+    assert!(text.contains("taskkill /PID 4242"), "{text}");
+    assert!(text.contains("ollama ps"), "{text}");
+}
+
+/// vLLM refuses max_model_len 29000 with room for 23648 tokens (c037, Llama-3.1-8B bf16 on a 3090).
+#[test]
+fn vllm_kv_too_small() {
+    let mut sit = Situation::new(Runtime::Vllm, Os::Linux, Shell::Bash);
+    sit.model = Some(ModelRef {
+        argument: "meta-llama/Llama-3.1-8B-Instruct".into(),
+        name: "Llama 3.1 8B Instruct".into(),
+        facts: ModelFacts {
+            weights_bytes: 16_060_000_000,
+            quant: Some("BF16".into()),
+            n_layer: 32,
+            n_embd: 4096,
+            n_head: 32,
+            n_head_kv: 8,
+            head_dim_k: 128,
+            head_dim_v: 128,
+            n_vocab: 128_256,
+            ..ModelFacts::default()
+        },
+    });
+    sit.gpus = vec![GpuState {
+        name: "RTX 3090".into(),
+        total_bytes: 25_318_850_560,
+        ..GpuState::default()
+    }];
+    sit.setup = Setup {
+        n_ctx: 29000,
+        gpu_memory_utilization: 0.9,
+        ..Setup::default()
+    };
+    sit.diagnosis = Some(diagnosis(
+        Label::VllmKvInsufficient,
+        "The model's max seq len (29000) is larger than the maximum number of tokens that can be stored in KV cache (23648). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
+        Numbers::default(),
+    ));
+    let plan = build_plan(&sit, None);
+    assert_eq!(plan.step_ids()[0], StepId::VllmMemory);
+    let v = plan.step(StepId::VllmMemory).unwrap();
+    // (29000 − 23648) tokens × 128 KiB per token = 0.65 GiB more KV → 0.90 + 0.028 + 0.01 → 0.94.
+    assert!(
+        v.effect
+            .summary
+            .starts_with("--gpu-memory-utilization 0.94"),
+        "{}",
+        v.effect.summary
+    );
+    let text = commands_text(&plan, StepId::VllmMemory);
+    assert_eq!(
+        text,
+        "vllm serve meta-llama/Llama-3.1-8B-Instruct --gpu-memory-utilization 0.94 --max-model-len 29000"
+    );
+    assert!(
+        plan.step(StepId::QuantizeKv)
+            .is_some_and(|s| s.commands[0].text.contains("--kv-cache-dtype fp8"))
+    );
+    assert!(plan.step(StepId::Hardware).is_none());
+}
+
+#[test]
+fn not_memory_gets_no_fixes() {
+    let mut sit = Situation::new(Runtime::Ollama, Os::Linux, Shell::Bash);
+    sit.diagnosis = Some(diagnosis(
+        Label::NotMemory,
+        "CUDA driver version is insufficient for CUDA runtime version",
+        Numbers::default(),
+    ));
+    let plan = build_plan(&sit, None);
+    assert!(plan.steps.is_empty() && plan.verify.is_empty());
+    assert!(plan.diagnosis.summary.contains("not a memory problem"));
+}
+
+#[test]
+fn json_has_the_contract_shape() {
+    let mut sit = Situation::new(Runtime::Ollama, Os::Linux, Shell::Bash);
+    sit.model = Some(ModelRef {
+        argument: "llama3.3:70b".into(),
+        ..llama_70b_q4km()
+    });
+    sit.gpus = vec![rtx("RTX 4090", 24, RTX_4090_BW)];
+    sit.setup = Setup {
+        n_ctx: 8192,
+        n_batch: 512,
+        flash_attn: false,
+        ..Setup::default()
+    };
+    let plan = build_plan(&sit, None);
+    let json = serde_json::to_value(&plan).unwrap();
+    assert!(json["diagnosis"].is_object());
+    let steps = json["steps"].as_array().unwrap();
+    assert!(!steps.is_empty());
+    for s in steps {
+        for key in ["id", "title", "why", "commands", "files"] {
+            assert!(s.get(key).is_some(), "{key} missing in {s}");
+        }
+        for c in s["commands"].as_array().unwrap() {
+            assert!(c["shell"].is_string() && c["text"].is_string());
+        }
+    }
+    assert_eq!(json["verify"][0]["commands"][0]["text"], "ollama ps");
+    // Ollama: Modelfile + create, flash attention through a systemd drop-in.
+    let clamp = plan.step(StepId::ClampLayers).unwrap();
+    assert!(clamp.files.iter().any(|f| {
+        f.path == "Modelfile"
+            && f.content
+                .starts_with("FROM llama3.3:70b\nPARAMETER num_gpu ")
+    }));
+    assert!(
+        clamp
+            .commands
+            .iter()
+            .any(|c| c.text == "ollama create llama3.3-70b-fit -f Modelfile")
+    );
+    let fa = plan.step(StepId::FlashAttention).unwrap();
+    assert!(
+        fa.files
+            .iter()
+            .any(|f| f.path.ends_with("ollama.service.d/vram-doctor.conf")
+                && f.content.contains("OLLAMA_FLASH_ATTENTION=1"))
+    );
+    let md = plan.to_markdown();
+    assert!(md.contains("## Fixes, in order") && md.contains("```bash"));
+}
+
+#[test]
+fn unquotable_model_path_is_left_out_with_a_note() {
+    let mut sit = Situation::new(Runtime::LlamaServer, Os::Windows, Shell::Cmd);
+    sit.model = Some(ModelRef {
+        argument: "C:\\models\\100%\\Llama-3.3-70B-Instruct-Q4_K_M.gguf".into(),
+        ..llama_70b_q4km()
+    });
+    sit.gpus = vec![rtx("RTX 4090", 24, RTX_4090_BW)];
+    let plan = build_plan(&sit, None);
+    let clamp = plan.step(StepId::ClampLayers).unwrap();
+    assert!(clamp.commands.iter().all(|c| !c.text.contains("100%")));
+    assert!(
+        clamp
+            .notes
+            .iter()
+            .any(|n| n.contains("Commands left out") && n.contains("cmd")),
+        "{:?}",
+        clamp.notes
+    );
+}
