@@ -232,3 +232,32 @@ fn settings_survive_a_restart() {
     let restored = vram_doctor::ui::Settings::load(Some(&storage));
     assert_eq!(restored.tab, Tab::Triage);
 }
+
+#[test]
+fn a_triage_verdict_opens_the_wizard_with_fixes() {
+    let mut harness = harness();
+    harness.run();
+    harness.state_mut().settings.fit.ctx_size = 8192;
+    harness
+        .state_mut()
+        .apply(Command::LoadModel("/models/tiny.gguf".into()));
+    run_until(&mut harness, |app| !app.shared.model.is_loading());
+    let diagnosis = vram_doctor::triage::Diagnosis {
+        label: vram_doctor::triage::Label::VramOomLoad,
+        title: "CUDA out of memory while loading".into(),
+        ..Default::default()
+    };
+    harness
+        .state_mut()
+        .apply(Command::OpenWizard(Box::new(diagnosis)));
+    harness.run();
+    assert_eq!(harness.state().settings.tab, Tab::Wizard);
+    harness.get_by_label_contains("From the crash log");
+    harness.get_by_label("Next: fixes ›").click();
+    harness.run();
+    let plan = harness.state().wizard.plan().cloned().expect("a plan");
+    assert_eq!(plan.diagnosis.label, "vram_oom_load");
+    assert!(!plan.steps.is_empty(), "no fixes for a load OOM");
+    // The first fix is drawn as a numbered card.
+    harness.get_by_label_contains(&format!("1. {}", plan.steps[0].title));
+}

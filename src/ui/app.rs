@@ -245,7 +245,13 @@ impl eframe::App for App {
                     .monitor
                     .ui(ui, shared, &mut self.settings.monitor, cmds),
                 Tab::Triage => self.triage.ui(ui, shared, cmds),
-                Tab::Wizard => self.wizard.ui(ui, shared, &mut self.settings.wizard, cmds),
+                Tab::Wizard => self.wizard.ui(
+                    ui,
+                    shared,
+                    &mut self.settings.wizard,
+                    &mut self.settings.fit,
+                    cmds,
+                ),
             }
         });
         Self::drop_overlay(&ctx);

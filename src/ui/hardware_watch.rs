@@ -29,11 +29,17 @@ impl HardwareWatch {
         let spawned = std::thread::Builder::new()
             .name("hardware-watch".into())
             .spawn(move || {
+                let mut last: Option<Hardware> = None;
                 loop {
-                    if tx.send(probe()).is_err() {
-                        return;
+                    let now = probe();
+                    // Repainting costs more than probing (software GL): wake the UI only for a visible change.
+                    if last.as_ref().is_none_or(|l| visibly_different(l, &now)) {
+                        last = Some(now.clone());
+                        if tx.send(now).is_err() {
+                            return;
+                        }
+                        on_update();
                     }
-                    on_update();
                     match stop_rx.recv_timeout(interval) {
                         Err(RecvTimeoutError::Timeout) => {}
                         _ => return,
@@ -76,10 +82,42 @@ impl HardwareWatch {
     }
 }
 
+/// The top bar prints GiB with two decimals (10 MiB steps): smaller moves are not worth a frame.
+pub fn visibly_different(a: &Hardware, b: &Hardware) -> bool {
+    const STEP: u64 = 8 * 1024 * 1024;
+    let moved = |x: u64, y: u64| x.abs_diff(y) >= STEP;
+    a.os != b.os
+        || a.gpu_problem != b.gpu_problem
+        || a.gpus.len() != b.gpus.len()
+        || a.gpus.iter().zip(&b.gpus).any(|(g, h)| {
+            g.name != h.name
+                || moved(g.memory_used_bytes, h.memory_used_bytes)
+                || moved(g.memory_total_bytes, h.memory_total_bytes)
+                || moved(g.memory_reserved_bytes, h.memory_reserved_bytes)
+        })
+        || moved(a.host.ram_available_bytes, b.host.ram_available_bytes)
+        || moved(a.host.ram_total_bytes, b.host.ram_total_bytes)
+        || moved(a.host.swap_used_bytes, b.host.swap_used_bytes)
+        || moved(a.host.swap_total_bytes, b.host.swap_total_bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Instant;
+
+    #[test]
+    fn small_memory_moves_do_not_wake_the_ui() {
+        let a = Hardware::default();
+        let mut b = a.clone();
+        b.host.ram_available_bytes += 1024 * 1024;
+        assert!(!visibly_different(&a, &b));
+        b.host.ram_available_bytes += 64 * 1024 * 1024;
+        assert!(visibly_different(&a, &b));
+        let mut c = a.clone();
+        c.gpu_problem = Some("x".into());
+        assert!(visibly_different(&a, &c));
+    }
 
     #[test]
     fn delivers_snapshots_and_stops_when_dropped() {

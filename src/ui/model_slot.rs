@@ -6,11 +6,13 @@ use poll_promise::Promise;
 use crate::model::ModelSpec;
 
 /// What the slot holds; `source` is what the user gave (a path, `ollama:NAME`, `preset:ID`).
+#[derive(Default)]
 pub enum ModelSlot {
+    #[default]
     Empty,
     Loading {
         source: String,
-        promise: Promise<Result<ModelSpec, String>>,
+        promise: Box<Promise<Result<ModelSpec, String>>>,
     },
     Loaded {
         source: String,
@@ -20,12 +22,6 @@ pub enum ModelSlot {
         source: String,
         error: String,
     },
-}
-
-impl Default for ModelSlot {
-    fn default() -> Self {
-        Self::Empty
-    }
 }
 
 impl ModelSlot {
@@ -45,7 +41,10 @@ impl ModelSlot {
                 on_done();
             });
         match spawned {
-            Ok(_) => Self::Loading { source, promise },
+            Ok(_) => Self::Loading {
+                source,
+                promise: Box::new(promise),
+            },
             Err(err) => Self::Failed {
                 source,
                 error: format!("could not start reading the model: {err}"),
