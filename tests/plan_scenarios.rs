@@ -557,3 +557,35 @@ fn unquotable_model_path_is_left_out_with_a_note() {
         clamp.notes
     );
 }
+
+/// Only a log (c001-style load OOM, no model file): the layer count is scaled from the log's own numbers.
+#[test]
+fn log_only_load_oom_estimates_layers() {
+    let mut sit = Situation::new(Runtime::LlamaServer, Os::Linux, Shell::Bash);
+    sit.diagnosis = Some(diagnosis(
+        Label::VramOomLoad,
+        "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 39898.38 MiB on device 0: cudaMalloc failed: out of memory",
+        Numbers {
+            requested_bytes: Some(41_836_677_693),
+            total_bytes: Some(24 * GIB),
+            layers_offloaded: Some(81),
+            layers_total: Some(81),
+            ..Numbers::default()
+        },
+    ));
+    let plan = build_plan(&sit, None);
+    let c = plan.step(StepId::ClampLayers).expect("clamp from the log");
+    // 39898 MiB / 81 layers = 492.6 MiB per layer; (24 − 1 − 1) GiB / 492.6 MiB = 45 layers.
+    assert_eq!(c.effect.layers_offloaded, Some(45));
+    assert!(
+        c.effect.summary.contains("estimate from the log"),
+        "{}",
+        c.effect.summary
+    );
+    assert!(
+        c.notes.iter().any(|n| n.contains("-ngl 45")),
+        "{:?}",
+        c.notes
+    );
+    assert!(plan.step_ids().contains(&StepId::Hardware));
+}

@@ -800,6 +800,9 @@ fn clamp_layers(ctx: &Ctx) -> Option<Step> {
         n_gpu_layers: None,
         ..ctx.setup.clone()
     };
+    if ctx.base.is_none() {
+        return clamp_layers_from_log(ctx);
+    }
     if total == 0 || ctx.fits(&all) != Some(false) {
         return None;
     }
@@ -833,7 +836,7 @@ fn clamp_layers(ctx: &Ctx) -> Option<Step> {
         ctx.label_words(),
         format_auto(ctx.margin)
     );
-    step.effect = ctx.effect(&format!("-ngl {best}"), &s);
+    step.effect = ctx.effect(&format!("{best} GPU layers"), &s);
     let all_tps = ctx.predict(&all).and_then(|p| p.tokens_per_second);
     step.cost = match (step.effect.tokens_per_second, all_tps) {
         (Some(t), Some(a)) => format!(
@@ -857,6 +860,65 @@ fn clamp_layers(ctx: &Ctx) -> Option<Step> {
         step.notes.push("NVIDIA Control Panel → Manage 3D settings → CUDA - Sysmem Fallback Policy → \"Prefer No Sysmem Fallback\": the driver then reports OOM instead of silently moving VRAM into (slow) shared memory.".to_owned());
     }
     step.undo = "Set -ngl back to what you used before (or leave it out).".to_owned();
+    Some(step)
+}
+
+/// Without a model prediction: scale the layers the log says were offloaded by what was free over what the
+/// failing allocation asked for (a load-time OOM requests the whole weight buffer of those layers).
+fn clamp_layers_from_log(ctx: &Ctx) -> Option<Step> {
+    let d = ctx.sit.diagnosis.as_ref()?;
+    if d.label != Label::VramOomLoad && d.label != Label::RocmOom {
+        return None;
+    }
+    let n = &d.numbers;
+    let requested = n.requested_bytes.filter(|r| *r > 0)?;
+    let layers = n.layers_offloaded.or(n.layers_total).or_else(|| {
+        ctx.sit
+            .model
+            .as_ref()
+            .map(|m| m.facts.n_layer + 1)
+            .filter(|l| *l > 1)
+    })?;
+    let capacity = n.free_bytes.or(n.total_bytes).or_else(|| {
+        ctx.sit
+            .gpus
+            .first()
+            .map(|g| g.total_bytes.saturating_sub(g.used_by_others_bytes))
+    })?;
+    // Keep the margin plus 1 GiB for the KV cache and compute buffers that come after the weights.
+    let budget = capacity.saturating_sub(ctx.margin + GIB);
+    let per_layer = requested / u64::from(layers);
+    let ngl = u32::try_from(budget / per_layer.max(1))
+        .unwrap_or(u32::MAX)
+        .min(layers.saturating_sub(1));
+    if ngl == 0 {
+        return None;
+    }
+    let s = Setup {
+        n_gpu_layers: Some(ngl),
+        ..ctx.setup.clone()
+    };
+    let mut step = Step::new(
+        StepId::ClampLayers,
+        format!("Put about {ngl} layers on the GPU"),
+    );
+    step.why = format!(
+        "{}: the weights of {layers} layers asked for {} at once; the card had {} to give.",
+        ctx.label_words(),
+        format_auto(requested),
+        format_auto(capacity)
+    );
+    step.effect.summary = format!(
+        "About {ngl} GPU layers: ~{} of weights per layer × {ngl} ≈ {} on the GPU, leaving {} margin + 1 GiB for KV and buffers (estimate from the log; give the model file for exact numbers)",
+        format_auto(per_layer),
+        format_auto(per_layer * u64::from(ngl)),
+        format_auto(ctx.margin)
+    );
+    step.effect.layers_offloaded = Some(ngl);
+    step.cost = "Speed: the layers left on the CPU run at system-RAM speed; generation slows down."
+        .to_owned();
+    ctx.launch(&mut step, &s);
+    step.undo = "Set the GPU layers back to what you used before.".to_owned();
     Some(step)
 }
 
@@ -929,10 +991,10 @@ fn reduce_context(ctx: &Ctx) -> Option<Step> {
         }
     }
     step.title = format!("Shrink the context to {} tokens", s.n_ctx);
-    step.effect = ctx.effect(&format!("-c {}", s.n_ctx), &s);
+    step.effect = ctx.effect(&format!("Context {}", s.n_ctx), &s);
     if base.is_none() {
         step.effect.summary = format!(
-            "-c {} instead of {}: KV cache ×{:.2}",
+            "Context {} instead of {}: KV cache ×{:.2}",
             s.n_ctx,
             ctx.setup.n_ctx,
             f64::from(s.n_ctx) / f64::from(ctx.setup.n_ctx.max(1))
@@ -980,7 +1042,7 @@ fn quantize_kv(ctx: &Ctx) -> Option<Step> {
             " (llama.cpp needs flash attention for a quantized V cache, so -fa on comes with it)"
         }
     );
-    step.effect = ctx.effect(&format!("-ctk {t} -ctv {t}"), &s);
+    step.effect = ctx.effect(&format!("KV cache {t}"), &s);
     if ctx.base.is_none() {
         step.effect.summary = format!(
             "KV cache ≈ ×{:.2}",
@@ -1015,7 +1077,7 @@ fn flash_attention(ctx: &Ctx) -> Option<Step> {
         "{}: without flash attention llama.cpp materialises the attention scores (n_ctx × n_ubatch × n_head × 4 bytes) in the compute buffer.",
         ctx.label_words()
     );
-    step.effect = ctx.effect("-fa on", &s);
+    step.effect = ctx.effect("Flash attention on", &s);
     step.cost = "None on recent NVIDIA, AMD and Apple GPUs (usually faster); on old GPUs (Pascal and earlier) it can be slower.".to_owned();
     ctx.launch(&mut step, &s);
     step.undo = "Set flash attention back to off (-fa off).".to_owned();
@@ -1070,9 +1132,13 @@ fn smaller_batch(ctx: &Ctx) -> Option<Step> {
                 ctx.label_words(),
                 ctx.setup.n_ubatch
             );
-            step.effect = ctx.effect(&format!("-b {} -ub {}", s.n_batch, s.n_ubatch), &s);
+            step.effect = ctx.effect(
+                &format!("Batch {} / micro-batch {}", s.n_batch, s.n_ubatch),
+                &s,
+            );
             if ctx.base.is_none() {
-                step.effect.summary = format!("-ub {}: compute buffer about halves", s.n_ubatch);
+                step.effect.summary =
+                    format!("Micro-batch {}: compute buffer about halves", s.n_ubatch);
             }
             step.cost = "Prompt processing gets slower (fewer tokens per GPU pass); generation speed is unchanged.".to_owned();
             ctx.launch(&mut step, &s);
@@ -1125,7 +1191,7 @@ fn moe_offload(ctx: &Ctx) -> Option<Step> {
         model.facts.n_expert,
         model.facts.n_expert_used
     );
-    step.effect = ctx.effect(&format!("--n-cpu-moe {n}"), &s);
+    step.effect = ctx.effect(&format!("Experts of {n} layers in RAM"), &s);
     step.cost = "Speed: some loss (the routed experts of those layers are read from RAM), usually much less than moving whole layers to the CPU.".to_owned();
     if ctx.sit.runtime == Runtime::LmStudio {
         step.settings.push("Load dialog → \"Force Model Expert Weights onto CPU\": on (LM Studio moves all experts; llama-server's --n-cpu-moe moves only as many as needed)".to_owned());

@@ -302,6 +302,33 @@ impl Situation {
         }
     }
 
+    /// Fills OS, GPUs and host memory from a hardware snapshot (detected or picked). Memory in use on a GPU
+    /// counts as held by others: the plan is made before the model is loaded.
+    pub fn apply_hardware(&mut self, hw: &crate::hardware::Hardware) {
+        self.os = match hw.os {
+            crate::hardware::OsKind::Linux => Os::Linux,
+            crate::hardware::OsKind::Windows => Os::Windows,
+            crate::hardware::OsKind::Wsl2 => Os::Wsl2,
+            crate::hardware::OsKind::Macos => Os::Macos,
+        };
+        self.gpus = hw
+            .gpus
+            .iter()
+            .map(|g| GpuState {
+                name: g.name.clone(),
+                total_bytes: g.memory_total_bytes,
+                used_by_others_bytes: g.memory_used_bytes.saturating_add(g.memory_reserved_bytes),
+                bandwidth_bytes_per_sec: None,
+            })
+            .collect();
+        let h = &hw.host;
+        if h.ram_total_bytes > 0 {
+            self.host.ram_total_bytes = Some(h.ram_total_bytes);
+            self.host.ram_available_bytes = Some(h.ram_available_bytes);
+            self.host.swap_total_bytes = Some(h.swap_total_bytes);
+        }
+    }
+
     /// A [`whatif::Formula`] for this situation when the model and a GPU are known.
     pub fn formula(&self) -> Option<Formula> {
         let model = self.model.as_ref()?;
