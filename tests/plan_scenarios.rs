@@ -589,3 +589,54 @@ fn log_only_load_oom_estimates_layers() {
     );
     assert!(plan.step_ids().contains(&StepId::Hardware));
 }
+
+/// Apple Metal OOM: a 70B Q4_K_M at 32k context on a 64 GiB Mac exceeds the ~70 % GPU working set.
+#[test]
+fn macos_metal_wired_limit() {
+    let mut sit = Situation::new(Runtime::LlamaServer, Os::Macos, Shell::Bash);
+    sit.model = Some(llama_70b_q4km());
+    let working_set = 64 * GIB / 100 * 70;
+    sit.gpus = vec![GpuState {
+        name: "Apple M2 Max".into(),
+        total_bytes: working_set,
+        used_by_others_bytes: 0,
+        bandwidth_bytes_per_sec: Some(400_000_000_000),
+    }];
+    sit.host = HostState {
+        ram_total_bytes: Some(64 * GIB),
+        ..HostState::default()
+    };
+    sit.setup = Setup {
+        n_ctx: 32768,
+        ..Setup::default()
+    };
+    sit.diagnosis = Some(diagnosis(
+        Label::AppleMetalOom,
+        "ggml_metal_graph_compute: command buffer 0 failed with status 5 error: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)",
+        Numbers::default(),
+    ));
+    let plan = build_plan(&sit, None);
+    assert_ordered(&plan);
+    let m = plan
+        .step(StepId::MetalWiredLimit)
+        .expect("wired limit step");
+    let cmd = &m.commands[1].text;
+    let mb: u64 = cmd
+        .strip_prefix("sudo sysctl iogpu.wired_limit_mb=")
+        .unwrap()
+        .parse()
+        .unwrap();
+    // Model 39.6 GiB + KV 10 GiB at 32k + buffers + 1 GiB ≈ 52 GiB, rounded up to whole GiB, under 64 − 8.
+    assert!(
+        mb % 1024 == 0 && (50 * 1024..=56 * 1024).contains(&mb),
+        "{mb}"
+    );
+    assert_eq!(m.effect.fits, Some(true));
+    assert_eq!(
+        m.undo,
+        "sudo sysctl iogpu.wired_limit_mb=0 (back to the default), or reboot."
+    );
+    // Shrinking the context alone makes it fit in the default working set.
+    let rc = plan.step(StepId::ReduceContext).unwrap();
+    assert_eq!(rc.effect.fits, Some(true));
+}

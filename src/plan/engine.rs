@@ -922,6 +922,47 @@ fn clamp_layers_from_log(ctx: &Ctx) -> Option<Step> {
     Some(step)
 }
 
+/// Paging with the GPU not the problem: a smaller context shrinks what the host holds (KV of CPU layers, the
+/// host compute buffer). Suggested when that saves at least 1 GiB.
+fn reduce_context_for_ram(ctx: &Ctx) -> Option<Step> {
+    let now = running_prediction(ctx)?;
+    let target = if ctx.setup.n_ctx > 8192 { 8192 } else { 4096 };
+    if target >= ctx.setup.n_ctx {
+        return None;
+    }
+    let s = Setup {
+        n_ctx: target,
+        n_gpu_layers: Some(now.layers_offloaded),
+        ..ctx.setup.clone()
+    };
+    let after = ctx.predict(&s)?;
+    let saved = now.host_bytes.saturating_sub(after.host_bytes);
+    if saved < GIB {
+        return None;
+    }
+    let mut step = Step::new(
+        StepId::ReduceContext,
+        format!("Shrink the context to {target} tokens"),
+    );
+    step.why = format!(
+        "{}: with {}/{} layers on the GPU, the KV cache of the CPU layers and the host compute buffer live in system RAM and grow with the context.",
+        ctx.label_words(),
+        now.layers_offloaded,
+        now.layers_total
+    );
+    step.effect.summary = format!(
+        "Context {target}: system RAM {} ({} → {})",
+        format_delta(-i128::from(signed(saved))),
+        format_gib(now.host_bytes),
+        format_gib(after.host_bytes)
+    );
+    step.cost =
+        "The model sees fewer tokens at once: long chats and documents get cut earlier.".to_owned();
+    ctx.launch(&mut step, &s);
+    step.undo = format!("Set the context back to {}.", ctx.setup.n_ctx);
+    Some(step)
+}
+
 /// Context that fits with every layer on the GPU, rounded to 256, between 2048 and the current one.
 fn fitting_ctx(ctx: &Ctx, base: &Setup) -> Option<u32> {
     let hi = ctx.setup.n_ctx / 256;
@@ -935,10 +976,15 @@ fn fitting_ctx(ctx: &Ctx, base: &Setup) -> Option<u32> {
 }
 
 fn reduce_context(ctx: &Ctx) -> Option<Step> {
-    if matches!(ctx.sit.runtime, Runtime::Transformers | Runtime::Vllm)
-        || !(ctx.p.gpu_pressure() || ctx.p.host_memory)
-    {
+    if matches!(ctx.sit.runtime, Runtime::Transformers | Runtime::Vllm) {
         return None;
+    }
+    if !ctx.p.gpu_pressure() {
+        return if ctx.p.host_memory {
+            reduce_context_for_ram(ctx)
+        } else {
+            None
+        };
     }
     let all = Setup {
         n_gpu_layers: None,
@@ -1286,26 +1332,51 @@ fn expandable_segments(ctx: &Ctx) -> Option<Step> {
 }
 
 /// What the host must hold, and how that was worked out.
+/// The run the host has to survive: the user's settings when they fit the GPU, else the largest GPU layer
+/// count that fits (what llama.cpp's `--fit`, Ollama and LM Studio end up running).
+fn running_prediction(ctx: &Ctx) -> Option<Prediction> {
+    let base = ctx.base.clone()?;
+    if base.fits(ctx.margin) || !ctx.sit.runtime.is_llama_family() {
+        return Some(base);
+    }
+    let fitting = |n: u32| Setup {
+        n_gpu_layers: Some(n),
+        ..ctx.setup.clone()
+    };
+    let best = Ctx::largest(0, base.layers_total, |n| {
+        ctx.fits(&fitting(n)) == Some(true)
+    })
+    .unwrap_or(0);
+    ctx.predict(&fitting(best)).or(Some(base))
+}
+
+/// What the host must hold, and how that was worked out.
 fn host_need(ctx: &Ctx) -> HostNeed {
     let file = ctx.sit.model.as_ref().map(|m| m.facts.weights_bytes);
-    match (&ctx.base, file) {
-        (Some(b), Some(file)) => {
+    match (running_prediction(ctx), file) {
+        (Some(p), Some(file)) => {
+            let gpu_weights: u64 = p.gpus.iter().map(|g| g.weights_bytes).sum();
+            let host_weights = p.weights_bytes.saturating_sub(gpu_weights);
+            let host_buffers = p.host_bytes.saturating_sub(host_weights);
             // WSL2 and PyTorch loaders stage the whole file through RAM (page cache / CPU tensors).
-            let staged = ctx.sit.os == Os::Wsl2 || ctx.sit.runtime.is_pytorch();
-            if staged {
+            if ctx.sit.os == Os::Wsl2 || ctx.sit.runtime.is_pytorch() {
                 HostNeed {
-                    bytes: file.max(b.host_bytes) + b.kv_bytes.min(b.host_bytes),
+                    bytes: file + host_buffers,
                     how: format!(
-                        "the model file ({}) passes through RAM while loading, plus the host KV/compute buffers",
-                        format_gib(file)
+                        "the model file ({}) passes through RAM while loading, plus {} of host KV/compute buffers",
+                        format_gib(file),
+                        format_gib(host_buffers)
                     ),
                 }
             } else {
                 HostNeed {
-                    bytes: b.host_bytes,
+                    bytes: p.host_bytes,
                     how: format!(
-                        "the part of the model, KV cache and buffers kept in system RAM ({})",
-                        format_gib(b.host_bytes)
+                        "{} of weights on the CPU ({}/{} layers on the GPU) plus {} of host KV/compute buffers",
+                        format_gib(host_weights),
+                        p.layers_offloaded,
+                        p.layers_total,
+                        format_gib(host_buffers)
                     ),
                 }
             }
@@ -1326,9 +1397,12 @@ fn host_need(ctx: &Ctx) -> HostNeed {
 }
 
 fn paging_why(ctx: &Ctx, need: &HostNeed) -> String {
+    let lead = match ctx.sit.diagnosis.as_ref().map(|d| d.label) {
+        Some(Label::HostOomKilled | Label::PagingThrash) => ctx.label_words(),
+        _ => format!("{}; system RAM ran short", ctx.label_words()),
+    };
     format!(
-        "{}: system RAM ran out, so the OS paged or killed the process. The host must hold {} — {}.",
-        ctx.label_words(),
+        "{lead}. The host must hold {}: {}.",
         format_gib(need.bytes),
         need.how
     )
