@@ -628,7 +628,7 @@ fn macos_metal_wired_limit() {
         .unwrap();
     // Model 39.6 GiB + KV 10 GiB at 32k + buffers + 1 GiB ≈ 52 GiB, rounded up to whole GiB, under 64 − 8.
     assert!(
-        mb % 1024 == 0 && (50 * 1024..=56 * 1024).contains(&mb),
+        mb.is_multiple_of(1024) && (50 * 1024..=56 * 1024).contains(&mb),
         "{mb}"
     );
     assert_eq!(m.effect.fits, Some(true));
