@@ -629,23 +629,27 @@ fn lower_quant(ctx: &Ctx) -> Option<Step> {
     if ctx.fits(&all_gpu) != Some(false) {
         return None; // everything fits (or cannot be told); other steps handle the rest
     }
-    let choice = whatif::smaller_quants(&current_name)
-        .into_iter()
-        .find(|q| {
-            let s = Setup {
-                quant: Some(q.name.to_owned()),
-                ..all_gpu.clone()
-            };
-            ctx.fits(&s) == Some(true)
-        })?;
-    let s = Setup {
-        quant: Some(choice.name.to_owned()),
-        ..all_gpu
+    let with_quant = |q: &whatif::Quant, ngl: Option<u32>| Setup {
+        quant: Some(q.name.to_owned()),
+        n_gpu_layers: ngl,
+        ..ctx.setup.clone()
     };
-    let mut step = Step::new(
-        StepId::LowerQuant,
-        format!("Use a smaller quant: {}", choice.name),
-    );
+    let full = whatif::smaller_quants(&current_name)
+        .into_iter()
+        .find(|q| ctx.fits(&with_quant(q, None)) == Some(true));
+    let (choice, s) = match full {
+        Some(q) => (q, with_quant(&q, None)),
+        None => partial_quant(ctx, &current_name, with_quant)?,
+    };
+    let title = match s.n_gpu_layers {
+        Some(n) => format!(
+            "Use a smaller quant: {} ({n} of {} layers on the GPU)",
+            choice.name,
+            ctx.layers_total()
+        ),
+        None => format!("Use a smaller quant: {}", choice.name),
+    };
+    let mut step = Step::new(StepId::LowerQuant, title);
     let weights_now = ctx.base.as_ref().map(|b| b.weights_bytes).unwrap_or(0);
     let after = ctx.predict(&s);
     let weights_after = after.as_ref().map(|a| a.weights_bytes).unwrap_or(0);
@@ -700,6 +704,31 @@ fn lower_quant(ctx: &Ctx) -> Option<Step> {
     }
     step.undo = format!("Load the {current_name} file again.");
     Some(step)
+}
+
+/// No quant fits entirely: the smallest quant of good quality (Q3_K_M or better) with as many layers on the
+/// GPU as fit, when that is at least 1.3× faster than the current quant's best split.
+fn partial_quant(
+    ctx: &Ctx,
+    current: &str,
+    with_quant: impl Fn(&whatif::Quant, Option<u32>) -> Setup,
+) -> Option<(whatif::Quant, Setup)> {
+    let total = ctx.layers_total();
+    let cur = whatif::quant(current)?;
+    let best_split = |q: &whatif::Quant| -> Option<(u32, f64)> {
+        let n = Ctx::largest(1, total, |n| {
+            ctx.fits(&with_quant(q, Some(n))) == Some(true)
+        })?;
+        let tps = ctx.predict(&with_quant(q, Some(n)))?.tokens_per_second?;
+        Some((n, tps))
+    };
+    let q = whatif::smaller_quants(current)
+        .into_iter()
+        .filter(|q| q.bpw >= 3.9)
+        .last()?;
+    let (n, tps) = best_split(&q)?;
+    let (_, tps_now) = best_split(&cur)?;
+    (tps >= 1.3 * tps_now).then(|| (q, with_quant(&q, Some(n))))
 }
 
 /// Ollama's tag spelling of a quant: the type prefix in lower case (`Q3_K_M` → `q3_K_M`).
