@@ -724,8 +724,8 @@ fn partial_quant(
     };
     let q = whatif::smaller_quants(current)
         .into_iter()
-        .filter(|q| q.bpw >= 3.9)
-        .last()?;
+        .rev()
+        .find(|q| q.bpw >= 3.9)?;
     let (n, tps) = best_split(&q)?;
     let (_, tps_now) = best_split(&cur)?;
     (tps >= 1.3 * tps_now).then(|| (q, with_quant(&q, Some(n))))
