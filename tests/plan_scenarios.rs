@@ -640,3 +640,88 @@ fn macos_metal_wired_limit() {
     let rc = plan.step(StepId::ReduceContext).unwrap();
     assert_eq!(rc.effect.fits, Some(true));
 }
+
+/// transformers: a bf16 32B checkpoint on a 24 GiB card → 4-bit NF4 via BitsAndBytesConfig, with max_memory.
+#[test]
+fn transformers_oom_gets_a_bitsandbytes_snippet() {
+    let mut sit = Situation::new(Runtime::Transformers, Os::Linux, Shell::Bash);
+    sit.model = Some(ModelRef {
+        argument: "Qwen/Qwen2.5-32B-Instruct".into(),
+        name: "Qwen2.5 32B Instruct".into(),
+        facts: ModelFacts {
+            weights_bytes: 65_500_000_000,
+            quant: Some("BF16".into()),
+            n_layer: 64,
+            n_embd: 5120,
+            n_head: 40,
+            n_head_kv: 8,
+            head_dim_k: 128,
+            head_dim_v: 128,
+            n_vocab: 152_064,
+            ..ModelFacts::default()
+        },
+    });
+    sit.gpus = vec![rtx("RTX 4090", 24, RTX_4090_BW)];
+    sit.host = HostState {
+        ram_total_bytes: Some(64 * GIB),
+        ram_available_bytes: Some(48 * GIB),
+        ..HostState::default()
+    };
+    sit.diagnosis = Some(diagnosis(
+        Label::VramOomLoad,
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 270.00 MiB. GPU 0 has a total capacity of 23.64 GiB of which 120.00 MiB is free.",
+        Numbers::default(),
+    ));
+    let plan = build_plan(&sit, None);
+    let q = plan.step(StepId::LowerQuant).expect("lower precision");
+    assert!(q.title.contains("4-bit"), "{}", q.title);
+    let py = &q
+        .files
+        .iter()
+        .find(|f| f.path == "load_model.py")
+        .unwrap()
+        .content;
+    assert!(
+        py.contains("model_id = 'Qwen/Qwen2.5-32B-Instruct'"),
+        "{py}"
+    );
+    assert!(py.contains("bnb_4bit_quant_type=\"nf4\""), "{py}");
+    assert!(py.contains("torch_dtype=torch.bfloat16"), "{py}");
+    assert!(py.contains("device_map=\"auto\""), "{py}");
+    assert!(
+        py.contains("max_memory={0: \"23GiB\", \"cpu\": \"44GiB\"}"),
+        "{py}"
+    );
+    assert!(q.commands.iter().any(|c| c.text == "python load_model.py"));
+}
+
+/// Ollama's server variables are set the way each OS needs.
+#[test]
+fn ollama_env_per_os() {
+    let mut sit = Situation::new(Runtime::Ollama, Os::Macos, Shell::Bash);
+    sit.model = Some(ModelRef {
+        argument: "llama3.3:70b".into(),
+        ..llama_70b_q4km()
+    });
+    sit.gpus = vec![rtx("Apple M3 Max", 36, 400_000_000_000)];
+    sit.setup = Setup {
+        n_ctx: 8192,
+        n_batch: 512,
+        flash_attn: false,
+        ..Setup::default()
+    };
+    let text = |sit: &Situation| {
+        let plan = build_plan(sit, None);
+        commands_text(&plan, StepId::FlashAttention)
+    };
+    assert!(text(&sit).contains("launchctl setenv OLLAMA_FLASH_ATTENTION 1"));
+    sit.os = Os::Windows;
+    sit.shell = Shell::Cmd;
+    assert!(text(&sit).contains("setx OLLAMA_FLASH_ATTENTION 1"));
+    sit.shell = Shell::PowerShell;
+    assert!(
+        text(&sit).contains(
+            "[Environment]::SetEnvironmentVariable('OLLAMA_FLASH_ATTENTION', '1', 'User')"
+        )
+    );
+}
