@@ -725,3 +725,63 @@ fn ollama_env_per_os() {
         )
     );
 }
+
+/// vLLM with weights larger than the card: CPU offload for the excess, FP8 weights as the faster option.
+#[test]
+fn vllm_weights_too_big_offload_to_cpu() {
+    let mut sit = Situation::new(Runtime::Vllm, Os::Linux, Shell::Bash);
+    sit.model = Some(ModelRef {
+        argument: "Qwen/Qwen2.5-14B-Instruct".into(),
+        name: "Qwen2.5 14B Instruct".into(),
+        facts: ModelFacts {
+            weights_bytes: 29_500_000_000,
+            quant: Some("BF16".into()),
+            n_layer: 48,
+            n_embd: 5120,
+            n_head: 40,
+            n_head_kv: 8,
+            head_dim_k: 128,
+            head_dim_v: 128,
+            n_vocab: 152_064,
+            ..ModelFacts::default()
+        },
+    });
+    sit.gpus = vec![rtx("RTX 4090", 24, RTX_4090_BW)];
+    sit.setup = Setup {
+        n_ctx: 8192,
+        ..Setup::default()
+    };
+    sit.diagnosis = Some(diagnosis(
+        Label::VramOomLoad,
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 136.00 MiB.",
+        Numbers::default(),
+    ));
+    let plan = build_plan(&sit, None);
+    assert_ordered(&plan);
+    let v = plan.step(StepId::VllmMemory).unwrap();
+    // Utilization raised to 0.95 and max-model-len halved to 4096: 22.8 GiB − 2 GiB − 0.75 GiB KV
+    // (4096 × 192 KiB) = 20.05 GiB for 27.47 GiB of weights → 8.42 GiB (+1 GiB spare) offloaded → 9.
+    let gb: u64 = v
+        .effect
+        .summary
+        .split("--cpu-offload-gb ")
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(gb, 9, "{}", v.effect.summary);
+    assert!(
+        v.commands[0]
+            .text
+            .contains(&format!("--cpu-offload-gb {gb}"))
+    );
+    let q = plan.step(StepId::LowerQuant).unwrap();
+    assert!(
+        q.commands[0].text.contains("--quantization fp8"),
+        "{:?}",
+        q.commands
+    );
+}

@@ -587,6 +587,23 @@ fn vllm_memory(ctx: &Ctx) -> Option<Step> {
     if ctx.sit.gpus.len() > 1 {
         s.tensor_parallel = u32::try_from(ctx.sit.gpus.len()).unwrap_or(1);
     }
+    // Weights larger than vLLM's share minus ~2 GiB of activations/graphs and the KV of one request: offload.
+    if let (true, Some(m), Some(per)) = (ctx.p.vram_short, ctx.sit.model.as_ref(), kv_per_token)
+        && total > 0
+    {
+        let share = (s.gpu_memory_utilization * total as f64) as u64;
+        let kv_one = (per * f64::from(s.n_ctx)) as u64;
+        let budget = share.saturating_sub(2 * GIB + kv_one);
+        if m.facts.weights_bytes > budget {
+            s.cpu_offload_bytes = m.facts.weights_bytes - budget + GIB;
+            step.effect.summary.push_str(&format!(
+                "; --cpu-offload-gb {}: {} of weights stay in system RAM",
+                s.cpu_offload_bytes.div_ceil(GIB),
+                format_gib(s.cpu_offload_bytes)
+            ));
+            step.notes.push("CPU offload copies those weights over PCIe on every forward pass: it makes the model run, slowly; a quantized checkpoint (AWQ/GPTQ/FP8) is the faster fix.".to_owned());
+        }
+    }
     step.cost = "Higher utilization leaves less GPU memory for anything else on the card; a shorter max-model-len caps prompt + answer length; --enforce-eager costs some speed.".to_owned();
     ctx.launch(&mut step, &s);
     step.undo = "Start vllm serve with your previous flags.".to_owned();
