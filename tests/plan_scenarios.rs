@@ -785,3 +785,68 @@ fn vllm_weights_too_big_offload_to_cpu() {
         q.commands
     );
 }
+
+/// Every label × runtime × OS × shell, with and without a model, with extreme settings: a plan, never a
+/// panic; steps in order; every command for the right shell or a note saying why it was left out.
+#[test]
+fn every_combination_builds_a_plan() {
+    let extreme = [
+        Setup::default(),
+        Setup {
+            n_ctx: 0,
+            n_gpu_layers: Some(0),
+            ..Setup::default()
+        },
+        Setup {
+            n_ctx: u32::MAX,
+            n_ubatch: u32::MAX,
+            n_batch: u32::MAX,
+            parallel: u32::MAX,
+            n_cpu_moe: u32::MAX,
+            ..Setup::default()
+        },
+    ];
+    for label in Label::ALL {
+        for runtime in Runtime::ALL {
+            for os in Os::ALL {
+                for shell in Shell::ALL {
+                    for (i, setup) in extreme.iter().enumerate() {
+                        let mut sit = Situation::new(runtime, os, shell);
+                        if i > 0 {
+                            sit.model = Some(ModelRef {
+                                argument: "it's $(rm -rf ~).gguf".into(),
+                                ..llama_70b_q4km()
+                            });
+                            sit.gpus = vec![rtx("GPU", 8, RTX_4090_BW)];
+                        }
+                        sit.setup = setup.clone();
+                        sit.diagnosis = Some(diagnosis(
+                            label,
+                            "",
+                            Numbers {
+                                layers_offloaded: Some(0),
+                                requested_bytes: Some(1),
+                                ..Numbers::default()
+                            },
+                        ));
+                        let plan = build_plan(&sit, None);
+                        assert_ordered(&plan);
+                        for step in plan.steps.iter().chain(&plan.verify) {
+                            for c in &step.commands {
+                                assert!(
+                                    !c.text.contains("$(rm -rf ~).gguf")
+                                        || c.text.contains("'it'\\''s $(rm -rf ~).gguf'")
+                                        || c.text.contains("'it''s $(rm -rf ~).gguf'")
+                                        || c.text.contains("\"it's $(rm -rf ~).gguf\""),
+                                    "unquoted: {}",
+                                    c.text
+                                );
+                            }
+                        }
+                        let _ = plan.to_markdown();
+                    }
+                }
+            }
+        }
+    }
+}

@@ -266,6 +266,15 @@ pub fn build_plan(situation: &Situation, what_if: Option<&dyn WhatIf>) -> FixPla
     if setup.quant.is_none() {
         setup.quant = sit.model.as_ref().and_then(|m| m.facts.quant.clone());
     }
+    if setup.n_ctx == 0 {
+        // llama.cpp's -c 0 (its default) means the trained context.
+        setup.n_ctx = sit
+            .model
+            .as_ref()
+            .map(|m| m.facts.n_ctx_train)
+            .filter(|c| *c > 0)
+            .unwrap_or(4096);
+    }
     sit.setup = setup.clone();
     let base = what_if.and_then(|w| w.predict(&setup));
     let margin = if sit.margin_bytes == 0 {
@@ -412,7 +421,11 @@ fn plan_diagnosis(ctx: &Ctx) -> PlanDiagnosis {
             .to_owned();
     }
     if let Some(b) = &ctx.base {
-        let cap: u64 = b.gpus.iter().map(|g| g.capacity_bytes).sum();
+        let cap: u64 = b
+            .gpus
+            .iter()
+            .map(|g| g.capacity_bytes)
+            .fold(0, u64::saturating_add);
         lines.push(format!(
             "Predicted at your settings ({}): GPU {} of {} ({} {}), {}/{} layers on the GPU, KV cache {}.",
             b.method,
@@ -438,13 +451,17 @@ fn plan_diagnosis(ctx: &Ctx) -> PlanDiagnosis {
 }
 
 fn free_vram(ctx: &Ctx) -> Option<Step> {
-    let held: u64 = ctx.holders.iter().map(|h| h.used_bytes).sum::<u64>()
+    let held: u64 = ctx
+        .holders
+        .iter()
+        .map(|h| h.used_bytes)
+        .fold(0, u64::saturating_add)
         + ctx
             .sit
             .gpus
             .iter()
             .map(|g| g.used_by_others_bytes)
-            .sum::<u64>();
+            .fold(0, u64::saturating_add);
     let applies =
         ctx.p.held_by_other || (held >= 256 * MIB && (ctx.p.vram_short || ctx.p.cpu_spill));
     if !applies {
@@ -508,7 +525,12 @@ fn vllm_memory(ctx: &Ctx) -> Option<Step> {
         .unwrap_or_default();
     let mut s = ctx.setup.clone();
     let max_len = numbers.max_len.unwrap_or(ctx.setup.n_ctx);
-    let total: u64 = ctx.sit.gpus.iter().map(|g| g.total_bytes).sum();
+    let total: u64 = ctx
+        .sit
+        .gpus
+        .iter()
+        .map(|g| g.total_bytes)
+        .fold(0, u64::saturating_add);
     let kv_per_token = match (numbers.kv_available, numbers.capacity_tokens) {
         (Some(bytes), Some(tokens)) if tokens > 0 => Some(bytes as f64 / f64::from(tokens)),
         _ => ctx
@@ -593,7 +615,7 @@ fn vllm_memory(ctx: &Ctx) -> Option<Step> {
     {
         let share = (s.gpu_memory_utilization * total as f64) as u64;
         let kv_one = (per * f64::from(s.n_ctx)) as u64;
-        let budget = share.saturating_sub(2 * GIB + kv_one);
+        let budget = share.saturating_sub(kv_one.saturating_add(2 * GIB));
         if m.facts.weights_bytes > budget {
             s.cpu_offload_bytes = m.facts.weights_bytes - budget + GIB;
             step.effect.summary.push_str(&format!(
@@ -769,7 +791,7 @@ fn lower_precision_pytorch(ctx: &Ctx) -> Option<Step> {
         .gpus
         .iter()
         .map(|g| g.total_bytes.saturating_sub(g.used_by_others_bytes))
-        .sum();
+        .fold(0, u64::saturating_add);
     let weights = model.facts.weights_bytes;
     let params = weights as f64 / current.bytes_per_param();
     let mut step;
@@ -796,7 +818,10 @@ fn lower_precision_pytorch(ctx: &Ctx) -> Option<Step> {
         let pick = candidates
             .into_iter()
             .filter(|p| p.bytes_per_param() < current.bytes_per_param())
-            .find(|p| (params * p.bytes_per_param()) as u64 + 2 * GIB + ctx.margin <= total)
+            .find(|p| {
+                ((params * p.bytes_per_param()) as u64).saturating_add(2 * GIB + ctx.margin)
+                    <= total
+            })
             .unwrap_or(Precision::Nf4);
         let after = (params * pick.bytes_per_param()) as u64;
         s = Setup {
@@ -814,7 +839,9 @@ fn lower_precision_pytorch(ctx: &Ctx) -> Option<Step> {
                 }
             ),
         );
-        let room = signed(total) - signed(after) - signed(2 * GIB);
+        let room = signed(total)
+            .saturating_sub(signed(after))
+            .saturating_sub(signed(2 * GIB));
         step.effect.summary = format!(
             "BitsAndBytesConfig: weights {} → {}; about {} left on the GPU for activations and the KV cache",
             format_gib(weights),
@@ -918,13 +945,17 @@ fn clamp_layers_from_log(ctx: &Ctx) -> Option<Step> {
     }
     let n = &d.numbers;
     let requested = n.requested_bytes.filter(|r| *r > 0)?;
-    let layers = n.layers_offloaded.or(n.layers_total).or_else(|| {
-        ctx.sit
-            .model
-            .as_ref()
-            .map(|m| m.facts.n_layer + 1)
-            .filter(|l| *l > 1)
-    })?;
+    let layers = n
+        .layers_offloaded
+        .or(n.layers_total)
+        .filter(|l| *l > 0)
+        .or_else(|| {
+            ctx.sit
+                .model
+                .as_ref()
+                .map(|m| m.facts.n_layer + 1)
+                .filter(|l| *l > 1)
+        })?;
     let capacity = n.free_bytes.or(n.total_bytes).or_else(|| {
         ctx.sit
             .gpus
@@ -1107,9 +1138,14 @@ fn quantize_kv(ctx: &Ctx) -> Option<Step> {
         return None;
     }
     let kv = ctx.base.as_ref().map(|b| b.kv_bytes);
-    let cap: u64 = ctx.sit.gpus.iter().map(|g| g.total_bytes).sum();
+    let cap: u64 = ctx
+        .sit
+        .gpus
+        .iter()
+        .map(|g| g.total_bytes)
+        .fold(0, u64::saturating_add);
     let significant = match kv {
-        Some(kv) => kv * 20 >= cap,
+        Some(kv) => kv.saturating_mul(20) >= cap,
         None => ctx.p.context || ctx.p.vllm_kv || ctx.p.metal,
     };
     if !significant {
@@ -1218,7 +1254,11 @@ fn smaller_batch(ctx: &Ctx) -> Option<Step> {
         }
         _ => {
             s.n_ubatch = (ctx.setup.n_ubatch / 2).max(128);
-            s.n_batch = ctx.setup.n_batch.min(s.n_ubatch * 4).max(s.n_ubatch);
+            s.n_batch = ctx
+                .setup
+                .n_batch
+                .min(s.n_ubatch.saturating_mul(4))
+                .max(s.n_ubatch);
             step.why = format!(
                 "{}: the compute buffer llama.cpp reserves grows with the physical batch (-ub {}); a long prompt is what triggered it.",
                 ctx.label_words(),
@@ -1312,7 +1352,7 @@ fn expandable_segments(ctx: &Ctx) -> Option<Step> {
         .as_ref()
         .and_then(|d| d.numbers.total_bytes)
         .unwrap_or(0);
-    let big_gap = gap.is_some_and(|g| total > 0 && g * 20 >= total);
+    let big_gap = gap.is_some_and(|g| total > 0 && g.saturating_mul(20) >= total);
     let applies =
         ctx.p.fragmentation || (ctx.sit.runtime.is_pytorch() && ctx.p.vram_short && big_gap);
     if !applies {
@@ -1401,13 +1441,17 @@ fn host_need(ctx: &Ctx) -> HostNeed {
     let file = ctx.sit.model.as_ref().map(|m| m.facts.weights_bytes);
     match (running_prediction(ctx), file) {
         (Some(p), Some(file)) => {
-            let gpu_weights: u64 = p.gpus.iter().map(|g| g.weights_bytes).sum();
+            let gpu_weights: u64 = p
+                .gpus
+                .iter()
+                .map(|g| g.weights_bytes)
+                .fold(0, u64::saturating_add);
             let host_weights = p.weights_bytes.saturating_sub(gpu_weights);
             let host_buffers = p.host_bytes.saturating_sub(host_weights);
             // WSL2 and PyTorch loaders stage the whole file through RAM (page cache / CPU tensors).
             if ctx.sit.os == Os::Wsl2 || ctx.sit.runtime.is_pytorch() {
                 HostNeed {
-                    bytes: file + host_buffers,
+                    bytes: file.saturating_add(host_buffers),
                     how: format!(
                         "the model file ({}) passes through RAM while loading, plus {} of host KV/compute buffers",
                         format_gib(file),
@@ -1482,7 +1526,7 @@ fn pagefile(ctx: &Ctx) -> Option<Step> {
     );
     step.cost = format!(
         "Disk: up to {} on C:; paging is slow, so this stops crashes, not slowness.",
-        format_gib(size.maximum_mb * MIB)
+        format_gib(size.maximum_mb.saturating_mul(MIB))
     );
     step.absorb(Ok(w));
     step.undo = "Virtual memory dialog → tick \"Automatically manage paging file size\" (PowerShell: Set-CimInstance -InputObject (Get-CimInstance Win32_ComputerSystem) -Property @{AutomaticManagedPagefile=$true}), then restart.".to_owned();
@@ -1546,11 +1590,11 @@ fn metal_wired_limit(ctx: &Ctx) -> Option<Step> {
     }
     let ram = ctx.sit.host.ram_total_bytes?;
     let need_bytes = match &ctx.base {
-        Some(b) => b.gpu_total_bytes() + GIB,
+        Some(b) => b.gpu_total_bytes().saturating_add(GIB),
         None => ctx.sit.diagnosis.as_ref().and_then(|d| {
             d.numbers
                 .requested_bytes
-                .map(|r| r + d.numbers.allocated_bytes.unwrap_or(0))
+                .map(|r| r.saturating_add(d.numbers.allocated_bytes.unwrap_or(0)))
         })?,
     };
     let need = HostNeed {
@@ -1618,7 +1662,9 @@ fn hardware(ctx: &Ctx) -> Option<Step> {
         StepId::Hardware,
         "More GPU memory: a bigger card, a second GPU, or a second machine",
     );
-    let need = ctx.predict(&all).map(|p| p.gpu_total_bytes() + ctx.margin);
+    let need = ctx
+        .predict(&all)
+        .map(|p| p.gpu_total_bytes().saturating_add(ctx.margin));
     step.why = format!(
         "{}: no setting keeps this model on the GPU at good quality (Q3_K_M or better); everything above trades speed or quality.",
         ctx.label_words()

@@ -38,11 +38,14 @@ pub struct PagefileSize {
 
 /// initial = need + 8 GiB headroom − installed RAM (at least 16 GiB); maximum = 2 × initial.
 pub fn pagefile_size(need: &HostNeed, ram_total: u64) -> PagefileSize {
-    let short = (need.bytes + OS_HEADROOM).saturating_sub(ram_total);
+    let short = need
+        .bytes
+        .saturating_add(OS_HEADROOM)
+        .saturating_sub(ram_total);
     let initial_gib = round_up_gib(short).max(16);
     PagefileSize {
-        initial_mb: initial_gib * 1024,
-        maximum_mb: initial_gib * 2 * 1024,
+        initial_mb: initial_gib.saturating_mul(1024),
+        maximum_mb: initial_gib.saturating_mul(2048),
     }
 }
 
@@ -75,7 +78,7 @@ pub fn pagefile(
     w.cmd(ps, "Restart-Computer -Confirm");
     w.note("The PowerShell lines need an elevated PowerShell (Run as administrator), whatever shell you use otherwise.");
     if let Some(free) = disk_free {
-        let needed = size.maximum_mb * MIB + 10 * GIB;
+        let needed = size.maximum_mb.saturating_mul(MIB).saturating_add(10 * GIB);
         if free < needed {
             w.note(format!(
                 "Drive C: has {} free; the maximum size plus 10 GiB to spare needs {}. Free disk space first or put the pagefile on another drive.",
@@ -100,7 +103,7 @@ pub fn wsl_size(need: &HostNeed, ram_total: u64) -> WslSize {
     let ram_gib = ram_total / GIB;
     let cap = ram_gib.saturating_sub(4).max(2);
     let memory_gib = round_up_gib(need.bytes).max(ram_gib / 2).min(cap);
-    let swap_gib = round_up_gib(need.bytes.saturating_sub(memory_gib * GIB)) + 8;
+    let swap_gib = round_up_gib(need.bytes.saturating_sub(memory_gib * GIB)).saturating_add(8);
     WslSize {
         memory_gib,
         swap_gib,
@@ -129,7 +132,12 @@ pub fn wslconfig(need: &HostNeed, ram_total: u64) -> (WslSize, Written) {
 
 /// Swapfile size in GiB: what RAM + existing swap cannot hold + 4 GiB, at least 8 GiB.
 pub fn swap_size_gib(need: &HostNeed, ram_total: u64, swap_total: u64) -> u64 {
-    round_up_gib((need.bytes + 4 * GIB).saturating_sub(ram_total + swap_total)).max(8)
+    round_up_gib(
+        need.bytes
+            .saturating_add(4 * GIB)
+            .saturating_sub(ram_total.saturating_add(swap_total)),
+    )
+    .max(8)
 }
 
 pub const SWAPFILE: &str = "/swapfile-llm";
@@ -146,7 +154,7 @@ pub fn linux_swap(
     w.cmd(sh, "df -h / && swapon --show");
     w.cmd(
         sh,
-        format!("sudo fallocate -l {gib}G {SWAPFILE} || sudo dd if=/dev/zero of={SWAPFILE} bs=1M count={} status=progress", gib * 1024),
+        format!("sudo fallocate -l {gib}G {SWAPFILE} || sudo dd if=/dev/zero of={SWAPFILE} bs=1M count={} status=progress", gib.saturating_mul(1024)),
     );
     w.cmd(sh, format!("sudo chmod 600 {SWAPFILE}"));
     w.cmd(sh, format!("sudo mkswap {SWAPFILE}"));
@@ -158,7 +166,7 @@ pub fn linux_swap(
     w.note("On btrfs use `sudo btrfs filesystem mkswapfile --size {gib}G /swapfile-llm` instead of fallocate.".replace("{gib}", &gib.to_string()));
     w.note("Swap is a safety net against the OOM killer, not speed: keep vm.swappiness low (`sudo sysctl vm.swappiness=10`) so the model's pages stay in RAM while they fit.");
     if let Some(free) = disk_free
-        && free < (gib + 5) * GIB
+        && free < gib.saturating_add(5).saturating_mul(GIB)
     {
         w.note(format!("The root filesystem has {} free; a {gib} GiB swapfile needs more. Put it on a larger disk.", format_gib(free)));
     }
@@ -176,7 +184,7 @@ pub fn wired_limit_mb(need: &HostNeed, ram_total: u64) -> (u64, bool) {
         8 * GIB
     };
     let cap = ram_total.saturating_sub(keep);
-    let wanted = round_up_gib(need.bytes) * GIB;
+    let wanted = round_up_gib(need.bytes).saturating_mul(GIB);
     let limit = wanted.min(cap).max(ram_total / 100 * 70);
     (limit / MIB, wanted <= cap)
 }

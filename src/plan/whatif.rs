@@ -103,7 +103,10 @@ impl Prediction {
     }
 
     pub fn gpu_total_bytes(&self) -> u64 {
-        self.gpus.iter().map(|g| g.total_bytes).sum()
+        self.gpus
+            .iter()
+            .map(|g| g.total_bytes)
+            .fold(0, u64::saturating_add)
     }
 
     /// Every GPU keeps at least `margin` free.
@@ -329,7 +332,7 @@ impl ModelFacts {
                 .iter()
                 .filter(|t| t.is_expert())
                 .map(|t| t.bytes)
-                .sum(),
+                .fold(0, u64::saturating_add),
             n_expert: h.n_expert,
             n_expert_used: h.n_expert_used,
         }
@@ -406,29 +409,37 @@ impl WhatIf for Formula {
         let first_gpu_layer = m.n_layer - gpu_layers;
         let moe_on_host_gpu_layers = cpu_moe_layers.saturating_sub(first_gpu_layer);
 
-        let n_ctx = setup.n_ctx.div_ceil(256).max(1) * 256 * setup.parallel.max(1);
-        let kv_per_layer = m.kv_bytes_per_token(&setup.cache_type_k, &setup.cache_type_v)
+        // Products of user-given sizes are taken in f64 (an `as u64` cast saturates, never wraps).
+        let n_ctx =
+            f64::from(setup.n_ctx.div_ceil(256).max(1)) * 256.0 * f64::from(setup.parallel.max(1));
+        let ubatch = f64::from(setup.n_ubatch);
+        let kv_per_layer = (m.kv_bytes_per_token(&setup.cache_type_k, &setup.cache_type_v)
             / f64::from(m.n_layer)
-            * f64::from(n_ctx);
-        let kv_per_layer = kv_per_layer.round() as u64;
+            * n_ctx)
+            .round() as u64;
 
-        let gpu_weights = u64::from(gpu_layers) * per_layer
-            + if output_on_gpu { output } else { 0 }
-            - u64::from(moe_on_host_gpu_layers) * experts_per_layer;
-        let gpu_kv = u64::from(gpu_layers) * kv_per_layer;
-        let logits = u64::from(m.n_vocab) * u64::from(setup.n_ubatch) * 4;
+        let gpu_weights = (u64::from(gpu_layers) * per_layer
+            + if output_on_gpu { output } else { 0 })
+        .saturating_sub(u64::from(moe_on_host_gpu_layers) * experts_per_layer);
+        let gpu_kv = kv_per_layer.saturating_mul(u64::from(gpu_layers));
+        let logits = (f64::from(m.n_vocab) * ubatch * 4.0) as u64;
         let mut compute = if setup.flash_attn {
             logits
         } else {
-            logits.max(u64::from(n_ctx) * u64::from(setup.n_ubatch) * u64::from(m.n_head) * 4)
-                + 100 * MIB
+            logits
+                .max((n_ctx * ubatch * f64::from(m.n_head) * 4.0) as u64)
+                .saturating_add(100 * MIB)
         };
         if gpu_layers < m.n_layer || moe_on_host_gpu_layers > 0 {
             // Partial offload stages the largest host-resident weight into the GPU compute buffer (§1.4).
-            compute += per_layer / 3;
+            compute = compute.saturating_add(per_layer / 3);
         }
 
-        let capacity: u64 = self.gpus.iter().map(|g| g.capacity_bytes).sum();
+        let capacity: u64 = self
+            .gpus
+            .iter()
+            .map(|g| g.capacity_bytes)
+            .fold(0, u64::saturating_add);
         let gpus = self
             .gpus
             .iter()
@@ -445,22 +456,28 @@ impl WhatIf for Formula {
                 GpuUse {
                     name: g.name.clone(),
                     capacity_bytes: g.capacity_bytes,
-                    total_bytes: weights_bytes + kv_bytes + compute + GPU_OVERHEAD_BYTES,
+                    total_bytes: weights_bytes
+                        .saturating_add(kv_bytes)
+                        .saturating_add(compute)
+                        .saturating_add(GPU_OVERHEAD_BYTES),
                     weights_bytes,
                     kv_bytes,
                 }
             })
             .collect();
-        let host_weights = weights - gpu_weights;
-        let host_kv = u64::from(m.n_layer - gpu_layers) * kv_per_layer;
-        let host_compute = u64::from(n_ctx) * u64::from(setup.n_ubatch) * 4;
-        let host_bytes = host_weights + host_kv + host_compute + u64::from(m.n_vocab) * 4;
+        let host_weights = weights.saturating_sub(gpu_weights);
+        let host_kv = kv_per_layer.saturating_mul(u64::from(m.n_layer - gpu_layers));
+        let host_compute = (n_ctx * ubatch * 4.0) as u64;
+        let host_bytes = host_weights
+            .saturating_add(host_kv)
+            .saturating_add(host_compute)
+            .saturating_add(u64::from(m.n_vocab) * 4);
 
         Some(Prediction {
             gpus,
             host_bytes,
             weights_bytes: weights,
-            kv_bytes: gpu_kv + host_kv,
+            kv_bytes: gpu_kv.saturating_add(host_kv),
             layers_offloaded: ngl,
             layers_total,
             tokens_per_second: self.tokens_per_second(
