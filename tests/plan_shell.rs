@@ -94,7 +94,12 @@ proptest! {
     #[test]
     fn powershell_verbatim_strings_round_trip(value in nasty_string()) {
         match quote_powershell(&value) {
-            Err(e) => prop_assert!(value.contains(['"', '\u{201C}', '\u{201D}', '\u{201E}']), "{e}"),
+            Err(e) => prop_assert!(
+                value.is_empty()
+                    || value.contains(['"', '\u{201C}', '\u{201D}', '\u{201E}'])
+                    || (value.ends_with('\\') && value.contains(char::is_whitespace)),
+                "{e}"
+            ),
             Ok(q) if q.starts_with('\'') => {
                 // Inside '…', a single quote of any of the four kinds appears only doubled; undoubling gives the value.
                 let inner = &q[1..q.len() - 1];

@@ -7,7 +7,9 @@
 //! - PowerShell (`about_Quoting_Rules`): a single-quoted string is verbatim; a quote is written by doubling it,
 //!   and PowerShell treats the typographic quotes U+2018/U+2019/U+201A/U+201B as single quotes too, so those are
 //!   doubled as well. A `"` is refused: Windows PowerShell 5.1 passes embedded double quotes to native programs
-//!   unescaped (fixed only by 7.3's `PSNativeCommandArgumentPassing`), and no Windows path contains one.
+//!   unescaped (fixed only by 7.3's `PSNativeCommandArgumentPassing`), and no Windows path contains one. For the
+//!   same legacy argument passing, an empty argument (dropped) and a value with spaces ending in `\` (its
+//!   closing quote gets escaped) are refused.
 //! - cmd.exe: inside `"…"` the operators `& | < > ^ ( )` are literal. `%` cannot be escaped on an interactive
 //!   command line (`%VAR%` expands even inside quotes), a `"` toggles cmd's quote state, and a line break ends
 //!   the command — values with any of these are refused. Backslashes before the closing quote are doubled,
@@ -207,6 +209,20 @@ pub fn quote_powershell(value: &str) -> Result<String, PlanError> {
             "a NUL byte cannot be passed in a command line",
         ));
     }
+    if value.is_empty() {
+        return Err(refuse(
+            Shell::PowerShell,
+            value,
+            "Windows PowerShell 5.1 drops an empty argument to a program",
+        ));
+    }
+    if value.ends_with('\\') && value.contains(char::is_whitespace) {
+        return Err(refuse(
+            Shell::PowerShell,
+            value,
+            "Windows PowerShell 5.1 wraps it in double quotes without doubling the final backslash, so the program sees a stray quote; leave the trailing backslash out",
+        ));
+    }
     if value.contains(['"', '\u{201C}', '\u{201D}', '\u{201E}']) {
         return Err(refuse(
             Shell::PowerShell,
@@ -333,6 +349,9 @@ mod tests {
         assert_eq!(quote_powershell("-x:y").unwrap(), "'-x:y'");
         assert!(quote_powershell("say \"hi\"").is_err());
         assert!(quote_powershell("a\0").is_err());
+        assert!(quote_powershell("").is_err());
+        assert!(quote_powershell("C:\\My Models\\").is_err());
+        assert_eq!(quote_powershell("C:\\Models\\").unwrap(), "C:\\Models\\");
         // Newlines are legal inside a PowerShell verbatim string.
         assert_eq!(quote_powershell("a\nb").unwrap(), "'a\nb'");
     }
