@@ -293,6 +293,9 @@ pub struct ModelFacts {
     pub expert_bytes: u64,
     pub n_expert: u32,
     pub n_expert_used: u32,
+    /// Bytes of each repeating layer (`blk.N.*`) when the tensor table is known; empty = spread evenly.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layer_bytes: Vec<u64>,
 }
 
 impl ModelFacts {
@@ -335,6 +338,11 @@ impl ModelFacts {
                 .fold(0, u64::saturating_add),
             n_expert: h.n_expert,
             n_expert_used: h.n_expert_used,
+            layer_bytes: if spec.tensors.is_empty() {
+                Vec::new()
+            } else {
+                (0..h.n_layer).map(|il| spec.layer_bytes(il)).collect()
+            },
         }
     }
 
@@ -418,9 +426,20 @@ impl WhatIf for Formula {
             * n_ctx)
             .round() as u64;
 
-        let gpu_weights = (u64::from(gpu_layers) * per_layer
-            + if output_on_gpu { output } else { 0 })
-        .saturating_sub(u64::from(moe_on_host_gpu_layers) * experts_per_layer);
+        // Offloaded layers are the last ones; with a tensor table their exact bytes are summed.
+        let gpu_layer_bytes = if m.layer_bytes.len() == m.n_layer as usize {
+            let first = (m.n_layer - gpu_layers) as usize;
+            m.scale(
+                m.layer_bytes[first..]
+                    .iter()
+                    .fold(0, |a, b| a.saturating_add(*b)),
+                quant,
+            )
+        } else {
+            u64::from(gpu_layers) * per_layer
+        };
+        let gpu_weights = (gpu_layer_bytes + if output_on_gpu { output } else { 0 })
+            .saturating_sub(u64::from(moe_on_host_gpu_layers) * experts_per_layer);
         let gpu_kv = kv_per_layer.saturating_mul(u64::from(gpu_layers));
         let logits = (f64::from(m.n_vocab) * ubatch * 4.0) as u64;
         let mut compute = if setup.flash_attn {
@@ -597,6 +616,24 @@ mod tests {
         assert!(q2.weights_bytes < all.weights_bytes * 6 / 10);
         assert_eq!(smaller_quants("q4_k_m")[0].name, "Q4_K_S");
         assert!(smaller_quants("mystery").is_empty());
+    }
+
+    #[test]
+    fn exact_layer_bytes_are_summed_from_the_end() {
+        let mut f = llama70b();
+        f.model.n_layer = 4;
+        f.model.token_embd_bytes = 0;
+        f.model.output_bytes = 0;
+        f.model.weights_bytes = 10 * GIB;
+        f.model.layer_bytes = vec![GIB, GIB, 2 * GIB, 6 * GIB];
+        let p = f
+            .predict(&Setup {
+                n_gpu_layers: Some(2),
+                ..Setup::default()
+            })
+            .unwrap();
+        // -ngl 2 = the output layer + the last block (6 GiB), not an even 2.5 GiB share.
+        assert_eq!(p.gpus[0].weights_bytes, 6 * GIB);
     }
 
     #[test]
