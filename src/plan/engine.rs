@@ -1706,13 +1706,43 @@ fn verify_steps(ctx: &Ctx, steps: &[Step]) -> Vec<Step> {
         Some(s) => format!("After \"{}\": {}.", s.title, s.effect.summary),
         None => "After the fixes: the model should load without an out-of-memory error.".to_owned(),
     };
-    if let Some(t) = fixed.and_then(|s| s.effect.tokens_per_second) {
-        step.effect.tokens_per_second = Some(t);
-        step.effect.summary = format!("Expect about {t:.0} tokens/s when generating.");
-    }
     let setup = fixed
         .and_then(|s| s.setup.clone())
         .unwrap_or_else(|| ctx.setup.clone());
+    if let Some(p) = fixed.and(ctx.predict(&setup)) {
+        let per_gpu: Vec<String> = p
+            .gpus
+            .iter()
+            .map(|g| {
+                format!(
+                    "{} {} of {}",
+                    g.name,
+                    format_gib(g.total_bytes),
+                    format_gib(g.capacity_bytes)
+                )
+            })
+            .collect();
+        step.effect = Effect {
+            summary: format!(
+                "Expect {}/{} layers on the GPU, VRAM in use about {}{}.",
+                p.layers_offloaded,
+                p.layers_total,
+                per_gpu.join(", "),
+                p.tokens_per_second
+                    .map(|t| format!(", about {t:.0} tokens/s when generating"))
+                    .unwrap_or_default()
+            ),
+            gpu_free_bytes: Some(p.min_free_bytes()),
+            tokens_per_second: p.tokens_per_second,
+            layers_offloaded: Some(p.layers_offloaded),
+            layers_total: Some(p.layers_total),
+            fits: Some(p.fits(ctx.margin)),
+            ..Effect::default()
+        };
+    } else if let Some(t) = fixed.and_then(|s| s.effect.tokens_per_second) {
+        step.effect.tokens_per_second = Some(t);
+        step.effect.summary = format!("Expect about {t:.0} tokens/s when generating.");
+    }
     let mut sit = ctx.sit.clone();
     if setup.quant != ctx.setup.quant
         && let (Some(m), Some(from), Some(to)) = (
