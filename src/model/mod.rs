@@ -1,6 +1,65 @@
-//! Model files and what they say: GGUF and safetensors readers, local model stores, the built-in catalog,
-//! and `ModelSpec`, the description every engine consumes.
+//! Model files and what they say: GGUF reader (`gguf`, `ggml`, `from_gguf`), Ollama's store (`ollama`), and
+//! `ModelSpec`, the description every engine consumes. `load` resolves the CLI/GUI model argument.
 
+pub mod from_gguf;
+pub mod ggml;
+pub mod gguf;
+pub mod ollama;
 pub mod spec;
 
+use std::path::Path;
+
 pub use spec::{HParams, ModelFormat, ModelSpec, PerLayer, TensorSpec};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    #[error(transparent)]
+    Gguf(#[from] gguf::GgufError),
+    #[error("{0}")]
+    Ollama(String),
+    #[error("{path}: no such file or directory")]
+    NotFound { path: String },
+    #[error(
+        "{path}: this kind of model is not readable yet (supported: .gguf files, split or not, and ollama:NAME[:TAG])"
+    )]
+    Unsupported { path: String },
+}
+
+/// Resolves a model argument (CONTRACT.md `MODEL`): a `.gguf` path (any shard of a split model) or
+/// `ollama:NAME[:TAG]`.
+pub fn load(arg: &str) -> Result<ModelSpec, ModelError> {
+    if let Some(name) = arg.strip_prefix("ollama:") {
+        let path = ollama::resolve(&ollama::models_dir(), name).map_err(ModelError::Ollama)?;
+        let mut spec = load_gguf(&path)?;
+        if spec.name.is_empty() || spec.name.starts_with("sha256") {
+            spec.name = name.to_owned();
+        }
+        return Ok(spec);
+    }
+    let path = Path::new(arg);
+    if !path.exists() {
+        return Err(ModelError::NotFound { path: arg.into() });
+    }
+    if path.is_file() {
+        // GGUF files are recognised by their magic, whatever the extension (Ollama blobs have none).
+        let mut magic = [0u8; 4];
+        let is_gguf = std::fs::File::open(path)
+            .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+            .is_ok()
+            && &magic == b"GGUF";
+        if is_gguf
+            || path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("gguf"))
+        {
+            return load_gguf(path);
+        }
+    }
+    Err(ModelError::Unsupported { path: arg.into() })
+}
+
+/// Reads a GGUF model (all shards when split) into a spec.
+pub fn load_gguf(path: &Path) -> Result<ModelSpec, ModelError> {
+    let shards = gguf::read_model(path)?;
+    Ok(from_gguf::spec_from_shards(&shards))
+}
