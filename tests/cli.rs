@@ -36,3 +36,81 @@ fn usage_errors_exit_2_with_a_message() {
     assert!(err.contains("frobnicate"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+fn header(name: &str) -> String {
+    format!(
+        "{}/tests/data/fit/headers/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn inspect_json_follows_the_contract() {
+    let out = vram_doctor(&[
+        "inspect",
+        &header("syn-qwen3moe-q4_k_m.header.gguf"),
+        "--json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    for field in [
+        "format",
+        "architecture",
+        "name",
+        "file_type",
+        "parameters",
+        "file_bytes",
+        "tensor_bytes",
+        "truncated",
+        "layers",
+        "context_length",
+        "embedding_length",
+        "head_count",
+        "head_count_kv",
+        "key_length",
+        "value_length",
+        "sliding_window",
+        "expert_count",
+        "expert_used_count",
+        "vocab_size",
+        "tensor_count",
+        "metadata",
+    ] {
+        assert!(doc.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(doc["format"], "gguf");
+    assert_eq!(doc["architecture"], "qwen3moe");
+    assert_eq!(doc["file_type"], "Q4_K_M");
+    assert_eq!(doc["truncated"], true);
+    assert!(doc["expert_count"].as_u64().unwrap_or(0) > 1);
+    assert!(
+        doc["metadata"]["tokenizer.ggml.tokens"]["array_len"]
+            .as_u64()
+            .unwrap_or(0)
+            > 1000
+    );
+}
+
+#[test]
+fn inspect_text_and_a_missing_file() {
+    let out = vram_doctor(&["inspect", &header("syn-gemma3-q8_0.header.gguf")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("gemma3") && text.contains("sliding window") && text.contains("TRUNCATED"),
+        "{text}"
+    );
+
+    let out = vram_doctor(&["inspect", "/nonexistent/model.gguf"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/model.gguf"));
+    let notes = tempfile::NamedTempFile::new().expect("tmp");
+    std::fs::write(notes.path(), "just some text").expect("write");
+    let out = vram_doctor(&["inspect", notes.path().to_str().expect("utf8")]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -8,6 +8,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+pub mod inspect;
+pub mod plan;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "vram-doctor",
@@ -25,13 +28,13 @@ pub enum Command {
     /// Open the window (the default when no command is given).
     Gui(GuiArgs),
     /// Show what a model file holds: architecture, layers, quant, heads, context, tensors.
-    Inspect(PendingArgs),
+    Inspect(inspect::InspectArgs),
     /// Predict what llama.cpp (or another runtime) allocates on each device, and what fits.
     Fit(PendingArgs),
     /// Read a crash log and name what went wrong, with the evidence and the numbers.
     Triage(PendingArgs),
     /// Diagnose, then list the fixes with commands for your runtime and shell.
-    Plan(PendingArgs),
+    Plan(plan::PlanArgs),
     /// Sample GPU and host memory; name VRAM exhaustion, paging, CPU spill.
     Monitor(PendingArgs),
     /// List models found in Ollama, LM Studio, Hugging Face and llama.cpp caches (or the built-in presets).
@@ -88,10 +91,10 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
     let outcome = match cli.command {
         None => return run_gui(GuiArgs::default()),
         Some(Command::Gui(args)) => return run_gui(args),
-        Some(Command::Inspect(_)) => pending("inspect"),
+        Some(Command::Inspect(args)) => inspect::run(&args, &mut out),
         Some(Command::Fit(_)) => pending("fit"),
         Some(Command::Triage(_)) => pending("triage"),
-        Some(Command::Plan(_)) => pending("plan"),
+        Some(Command::Plan(args)) => plan::run(&args, &mut out),
         Some(Command::Monitor(_)) => pending("monitor"),
         Some(Command::Models(_)) => pending("models"),
     };
