@@ -23,6 +23,8 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+// Parsed once per run: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Open the window (the default when no command is given).
