@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 pub mod inspect;
+pub mod models;
 pub mod plan;
 
 #[derive(Debug, Parser)]
@@ -40,7 +41,7 @@ pub enum Command {
     /// Sample GPU and host memory; name VRAM exhaustion, paging, CPU spill.
     Monitor(PendingArgs),
     /// List models found in Ollama, LM Studio, Hugging Face and llama.cpp caches (or the built-in presets).
-    Models(PendingArgs),
+    Models(models::ModelsArgs),
 }
 
 #[derive(Debug, Args, Default)]
@@ -98,7 +99,7 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
         Some(Command::Triage(_)) => pending("triage"),
         Some(Command::Plan(args)) => plan::run(&args, &mut out),
         Some(Command::Monitor(_)) => pending("monitor"),
-        Some(Command::Models(_)) => pending("models"),
+        Some(Command::Models(args)) => models::run(&args, &mut out),
     };
     let _ = out.flush();
     finish(outcome)

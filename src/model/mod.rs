@@ -6,6 +6,7 @@ pub mod ggml;
 pub mod gguf;
 pub mod ollama;
 pub mod spec;
+pub mod stores;
 
 use std::path::Path;
 
