@@ -99,3 +99,49 @@ fn bad_values_name_their_flag() {
         assert!(err.contains(flag), "{err} should name {flag}");
     }
 }
+
+/// A real GGUF header (llama.cpp-written, tensor data cut off) read through `model::load`.
+#[test]
+fn model_argument_is_read_and_named_in_commands() {
+    let header = std::path::Path::new(file!())
+        .parent()
+        .unwrap()
+        .join("data/fit/headers/syn-llama-q4_k_m.header.gguf");
+    let header = header.to_str().unwrap();
+    let (code, text) = plan(&[
+        header, "--vram", "700MiB", "--margin", "64MiB", "--os", "linux", "--ram", "16GiB", "-c",
+        "8192", "--json",
+    ])
+    .unwrap();
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["diagnosis"]["label"], "does_not_fit");
+    let clamp = json["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "clamp_layers")
+        .expect("clamp_layers");
+    let cmd = clamp["commands"][0]["text"].as_str().unwrap();
+    assert!(
+        cmd.starts_with("llama-server -m ")
+            && cmd.contains("syn-llama-q4_k_m.header.gguf -ngl 3 -c 8192"),
+        "{cmd}"
+    );
+    assert_eq!(clamp["effect"]["layers_total"], 9);
+}
+
+#[test]
+fn unreadable_model_names_the_file() {
+    let err = plan(&[
+        "/no/such/model.gguf",
+        "--vram",
+        "8GiB",
+        "--os",
+        "linux",
+        "--ram",
+        "8GiB",
+    ])
+    .unwrap_err();
+    assert!(err.contains("/no/such/model.gguf"), "{err}");
+}

@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::plan::{FixPlan, Os, Runtime, Setup, Shell, Situation, build_plan};
+use crate::plan::{FixPlan, ModelRef, Os, Runtime, Setup, Shell, Situation, build_plan};
 use crate::units::parse_size;
 
 /// Settings in llama.cpp's spelling (CONTRACT.md `fit` options the plan uses).
@@ -153,6 +153,8 @@ pub fn situation(
         Some(r) => Runtime::parse(r).ok_or_else(|| {
             format!("--runtime: unknown runtime {r:?} (llama.cpp, llama-cli, ollama, lmstudio, vllm, transformers, text-generation-webui)")
         })?,
+        // An Ollama model is run by Ollama unless told otherwise.
+        None if args.model.as_deref().is_some_and(|m| m.starts_with("ollama:")) => Runtime::Ollama,
         None => Runtime::LlamaServer,
     };
     let mut sit = Situation::new(runtime, Os::default(), Shell::Bash);
@@ -197,6 +199,20 @@ pub fn situation(
     Ok(sit)
 }
 
+/// Reads the model and names it the way the runtime's commands need: Ollama takes its model name, every other
+/// runtime the file (an `ollama:` model is resolved to its GGUF blob for them).
+pub fn model_ref(arg: &str, runtime: Runtime) -> Result<ModelRef, String> {
+    let spec = crate::model::load(arg).map_err(|e| e.to_string())?;
+    let mut model = ModelRef::from_spec(arg, &spec);
+    if let Some(name) = arg.strip_prefix("ollama:")
+        && runtime != Runtime::Ollama
+    {
+        let blob = crate::model::ollama::resolve(&crate::model::ollama::models_dir(), name)?;
+        model.argument = blob.to_string_lossy().into_owned();
+    }
+    Ok(model)
+}
+
 pub fn write_plan(plan: &FixPlan, json: bool, out: &mut dyn Write) -> Result<(), String> {
     let write_err = |e: std::io::Error| format!("cannot write the plan: {e}");
     if json {
@@ -216,12 +232,12 @@ pub fn run(args: &PlanArgs, out: &mut dyn Write) -> Result<u8, String> {
                 .into(),
         );
     }
-    if args.model.is_some() {
-        return Err("plan MODEL: reading model files needs the model reader, which is not in this build yet".into());
-    }
     let needs_machine = args.fit.vram.is_empty() || args.os.is_none() || args.ram.is_none();
     let hardware = needs_machine.then(crate::hardware::probe::detect);
-    let sit = situation(args, hardware.as_ref())?;
+    let mut sit = situation(args, hardware.as_ref())?;
+    if let Some(arg) = &args.model {
+        sit.model = Some(model_ref(arg, sit.runtime)?);
+    }
     let plan = build_plan(&sit, None);
     write_plan(&plan, args.json, out)?;
     Ok(0)
