@@ -261,3 +261,14 @@ fn a_triage_verdict_opens_the_wizard_with_fixes() {
     // The first fix is drawn as a numbered card.
     harness.get_by_label_contains(&format!("1. {}", plan.steps[0].title));
 }
+
+#[test]
+fn local_models_menu_scans_the_stores_in_the_background() {
+    let mut harness = harness();
+    harness.run();
+    harness.get_by_label("Local models…").click();
+    harness.step();
+    run_until(&mut harness, App::store_scan_done);
+    // Whatever this machine has, the menu ends with a way to scan again.
+    harness.get_by_label("Rescan");
+}

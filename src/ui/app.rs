@@ -12,6 +12,8 @@ use super::settings::Settings;
 use super::tabs::{self, Tab};
 use super::widgets;
 use crate::hardware::Hardware;
+use crate::model::stores::{self, LocalModel, StoreRoots};
+use crate::units::format_auto;
 
 /// An intent from the UI, applied by `App::apply` after the frame.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,6 +42,8 @@ pub struct App {
     pub wizard: tabs::wizard::WizardTab,
     model_loader: fn(&str) -> Result<crate::model::ModelSpec, String>,
     model_dialog: Option<Promise<Option<PathBuf>>>,
+    /// Models found in Ollama / LM Studio / HF / llama.cpp stores (scanned when the menu first opens).
+    store_scan: Option<Promise<Vec<LocalModel>>>,
     commands: Vec<Command>,
     ctx: egui::Context,
 }
@@ -84,6 +88,7 @@ impl App {
             wizard: tabs::wizard::WizardTab::default(),
             model_loader: sources.model_loader,
             model_dialog: None,
+            store_scan: None,
             commands: Vec::new(),
             ctx: cc.egui_ctx.clone(),
             settings,
@@ -194,6 +199,11 @@ impl App {
             {
                 self.commands.push(Command::OpenModelDialog);
             }
+            ui.menu_button("Local models…", |ui| self.local_models_menu(ui))
+                .response
+                .on_hover_text(
+                    "Models already downloaded by Ollama, LM Studio, Hugging Face or llama.cpp",
+                );
             widgets::model_summary(ui, &self.shared.model);
         });
         ui.add_space(2.0);
@@ -208,6 +218,70 @@ impl App {
             }
         });
         ui.add_space(2.0);
+    }
+
+    /// True once the local-store scan has finished (tests wait for it).
+    pub fn store_scan_done(&self) -> bool {
+        self.store_scan
+            .as_ref()
+            .is_some_and(|p| p.ready().is_some())
+    }
+
+    fn start_store_scan(&mut self) {
+        let (sender, promise) = Promise::new();
+        let ctx = self.ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("store-scan".into())
+            .spawn(move || {
+                sender.send(stores::scan(&StoreRoots::detect()));
+                ctx.request_repaint();
+            });
+        if spawned.is_ok() {
+            self.store_scan = Some(promise);
+        }
+    }
+
+    fn local_models_menu(&mut self, ui: &mut egui::Ui) {
+        if self.store_scan.is_none() {
+            self.start_store_scan();
+        }
+        let Some(found) = self.store_scan.as_ref().and_then(|p| p.ready()) else {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Scanning Ollama, LM Studio, Hugging Face and llama.cpp stores…");
+            });
+            return;
+        };
+        if found.is_empty() {
+            ui.label("No models found in the Ollama, LM Studio, Hugging Face or llama.cpp stores.");
+        }
+        let mut pick = None;
+        for m in found {
+            let text = format!(
+                "{} · {} {} · {} — {}",
+                m.source.label(),
+                m.architecture.as_deref().unwrap_or("?"),
+                m.file_type.as_deref().unwrap_or(""),
+                format_auto(m.file_bytes),
+                widgets::short_source(&m.id)
+            );
+            let button = ui.add_enabled(m.problem.is_none(), egui::Button::new(text));
+            let button = match &m.problem {
+                Some(problem) => button.on_disabled_hover_text(problem.as_str()),
+                None => button.on_hover_text(m.id.as_str()),
+            };
+            if button.clicked() {
+                pick = Some(m.id.clone());
+            }
+        }
+        ui.separator();
+        if ui.button("Rescan").clicked() {
+            self.start_store_scan();
+        }
+        if let Some(id) = pick {
+            self.commands.push(Command::LoadModel(id));
+            ui.close();
+        }
     }
 
     fn drop_overlay(ctx: &egui::Context) {

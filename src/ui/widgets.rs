@@ -47,7 +47,7 @@ pub fn hardware_summary(ui: &mut egui::Ui, hardware: Option<&Hardware>) {
         );
     }
     if let (false, Some(problem)) = (hw.gpus.is_empty(), &hw.gpu_problem) {
-        ui.label(RichText::new("⚠").color(WARN))
+        ui.label(RichText::new("(!)").color(WARN))
             .on_hover_text(problem.as_str());
     }
     ui.separator();
