@@ -5,6 +5,7 @@ pub mod from_gguf;
 pub mod ggml;
 pub mod gguf;
 pub mod ollama;
+pub mod safetensors;
 pub mod spec;
 pub mod stores;
 
@@ -16,18 +17,20 @@ pub use spec::{HParams, ModelFormat, ModelSpec, PerLayer, TensorSpec};
 pub enum ModelError {
     #[error(transparent)]
     Gguf(#[from] gguf::GgufError),
+    #[error(transparent)]
+    Safetensors(#[from] safetensors::SafetensorsError),
     #[error("{0}")]
     Ollama(String),
     #[error("{path}: no such file or directory")]
     NotFound { path: String },
     #[error(
-        "{path}: this kind of model is not readable yet (supported: .gguf files, split or not, and ollama:NAME[:TAG])"
+        "{path}: not a model file (expected a .gguf file, a .safetensors file or index, a folder with config.json, or ollama:NAME[:TAG])"
     )]
     Unsupported { path: String },
 }
 
-/// Resolves a model argument (CONTRACT.md `MODEL`): a `.gguf` path (any shard of a split model) or
-/// `ollama:NAME[:TAG]`.
+/// Resolves a model argument (CONTRACT.md `MODEL`): a `.gguf` path (any shard of a split model), a
+/// `.safetensors` file, a `*.safetensors.index.json`, a folder with `config.json`, or `ollama:NAME[:TAG]`.
 pub fn load(arg: &str) -> Result<ModelSpec, ModelError> {
     if let Some(name) = arg.strip_prefix("ollama:") {
         let path = ollama::resolve(&ollama::models_dir(), name).map_err(ModelError::Ollama)?;
@@ -40,6 +43,11 @@ pub fn load(arg: &str) -> Result<ModelSpec, ModelError> {
     let path = Path::new(arg);
     if !path.exists() {
         return Err(ModelError::NotFound { path: arg.into() });
+    }
+    let name = path.to_string_lossy();
+    if path.is_dir() || name.ends_with(".safetensors") || name.ends_with(".safetensors.index.json")
+    {
+        return Ok(safetensors::load(path)?);
     }
     if path.is_file() {
         // GGUF files are recognised by their magic, whatever the extension (Ollama blobs have none).
