@@ -5,6 +5,7 @@ pub mod from_gguf;
 pub mod ggml;
 pub mod gguf;
 pub mod ollama;
+pub mod quantize;
 pub mod safetensors;
 pub mod spec;
 pub mod stores;
