@@ -114,3 +114,32 @@ fn inspect_text_and_a_missing_file() {
     let out = vram_doctor(&["inspect", notes.path().to_str().expect("utf8")]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn models_presets_lists_the_catalog() {
+    let out = vram_doctor(&["models", "--presets", "--json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let rows = doc.as_array().expect("array");
+    assert!(rows.len() >= 25);
+    for row in rows {
+        for field in [
+            "id",
+            "source",
+            "path",
+            "architecture",
+            "file_type",
+            "file_bytes",
+        ] {
+            assert!(row.get(field).is_some(), "{field} missing in {row}");
+        }
+    }
+    assert!(rows.iter().any(|r| r["id"] == "preset:llama-3.1-8b"));
+    let out = vram_doctor(&["inspect", "preset:qwen3-30b-a3b@Q8_0", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use crate::model::stores::{self, StoreRoots};
+use crate::model::{self, catalog};
 use crate::units::format_auto;
 
 #[derive(Debug, clap::Args)]
@@ -17,7 +18,7 @@ pub struct ModelsArgs {
 
 pub fn run(args: &ModelsArgs, out: &mut dyn Write) -> Result<u8, String> {
     if args.presets {
-        return Err("--presets: the built-in model catalog is not part of this build yet".into());
+        return presets(args.json, out);
     }
     let found = stores::scan(&StoreRoots::detect());
     let io = |e: std::io::Error| format!("writing the list: {e}");
@@ -48,6 +49,48 @@ pub fn run(args: &ModelsArgs, out: &mut dyn Write) -> Result<u8, String> {
         if let Some(problem) = &m.problem {
             writeln!(out, "{:>20}problem: {problem}", "").map_err(io)?;
         }
+    }
+    Ok(0)
+}
+
+/// The built-in catalog, each preset at its default quant (sizes predicted as llama-quantize would write them).
+fn presets(json: bool, out: &mut dyn Write) -> Result<u8, String> {
+    let io = |e: std::io::Error| format!("writing the list: {e}");
+    let mut rows = Vec::new();
+    for p in catalog::presets() {
+        let quant = catalog::default_quant(p);
+        let spec = model::load(&format!("preset:{}@{quant}", p.id)).map_err(|e| e.to_string())?;
+        rows.push(serde_json::json!({
+            "id": format!("preset:{}", p.id),
+            "source": "preset",
+            "path": null,
+            "name": p.name,
+            "architecture": p.arch,
+            "file_type": quant,
+            "file_bytes": spec.file_bytes,
+        }));
+        if !json {
+            writeln!(
+                out,
+                "{:<38} {:<10} {:<10} {:>11}  {}",
+                format!("preset:{}", p.id),
+                p.arch,
+                quant,
+                format_auto(spec.file_bytes),
+                p.name
+            )
+            .map_err(io)?;
+        }
+    }
+    if json {
+        let doc = serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?;
+        writeln!(out, "{doc}").map_err(io)?;
+    } else {
+        writeln!(
+            out,
+            "\nAny quant: preset:ID@QUANT, e.g. preset:llama-3.1-8b@Q5_K_M"
+        )
+        .map_err(io)?;
     }
     Ok(0)
 }

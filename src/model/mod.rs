@@ -1,6 +1,7 @@
 //! Model files and what they say: GGUF reader (`gguf`, `ggml`, `from_gguf`), Ollama's store (`ollama`), and
 //! `ModelSpec`, the description every engine consumes. `load` resolves the CLI/GUI model argument.
 
+pub mod catalog;
 pub mod from_gguf;
 pub mod ggml;
 pub mod gguf;
@@ -19,6 +20,8 @@ pub enum ModelError {
     #[error(transparent)]
     Gguf(#[from] gguf::GgufError),
     #[error(transparent)]
+    Catalog(#[from] catalog::CatalogError),
+    #[error(transparent)]
     Safetensors(#[from] safetensors::SafetensorsError),
     #[error("{0}")]
     Ollama(String),
@@ -31,8 +34,12 @@ pub enum ModelError {
 }
 
 /// Resolves a model argument (CONTRACT.md `MODEL`): a `.gguf` path (any shard of a split model), a
-/// `.safetensors` file, a `*.safetensors.index.json`, a folder with `config.json`, or `ollama:NAME[:TAG]`.
+/// `.safetensors` file, a `*.safetensors.index.json`, a folder with `config.json`, `ollama:NAME[:TAG]`, or
+/// `preset:ID[@QUANT]` from the built-in catalog.
 pub fn load(arg: &str) -> Result<ModelSpec, ModelError> {
+    if let Some(preset) = arg.strip_prefix("preset:") {
+        return Ok(catalog::load(preset)?);
+    }
     if let Some(name) = arg.strip_prefix("ollama:") {
         let path = ollama::resolve(&ollama::models_dir(), name).map_err(ModelError::Ollama)?;
         let mut spec = load_gguf(&path)?;
