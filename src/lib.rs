@@ -10,5 +10,6 @@ pub mod model;
 pub mod monitor;
 pub mod plan;
 pub mod triage;
+#[cfg(feature = "gui")]
 pub mod ui;
 pub mod units;

@@ -1,3 +1,4 @@
+#![cfg(feature = "gui")]
 //! The real app, headless (egui_kittest): tabs clicked by label, the top bar, the shared model slot, drops.
 
 use std::time::{Duration, Instant};
@@ -271,4 +272,35 @@ fn local_models_menu_scans_the_stores_in_the_background() {
     run_until(&mut harness, App::store_scan_done);
     // Whatever this machine has, the menu ends with a way to scan again.
     harness.get_by_label("Rescan");
+}
+
+#[test]
+fn a_preset_from_the_catalog_fills_the_model_slot() {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1180.0, 780.0))
+        .build_eframe(|cc| {
+            App::with_sources(
+                cc,
+                Sources {
+                    hardware: App::fixed_hardware(machine()),
+                    model_loader: vram_doctor::ui::model_slot::load_model,
+                },
+            )
+        });
+    harness.run();
+    harness.get_by_label("Local models…").click();
+    harness.step();
+    run_until(&mut harness, App::store_scan_done);
+    harness.get_by_label("Built-in presets").click();
+    harness.run();
+    harness
+        .get_by_label("Llama 3.1 8B Instruct (Q4_K_M)")
+        .click();
+    harness.step();
+    run_until(&mut harness, |app| app.shared.model.spec().is_some());
+    assert_eq!(
+        harness.state().settings.model_source.as_deref(),
+        Some("preset:llama-3.1-8b@Q4_K_M")
+    );
+    harness.get_by_label_contains("Llama 3.1 8B Instruct Q4_K_M");
 }

@@ -61,6 +61,7 @@ pub enum TabArg {
     Wizard,
 }
 
+#[cfg(feature = "gui")]
 impl From<TabArg> for crate::ui::Tab {
     fn from(tab: TabArg) -> Self {
         match tab {
@@ -122,6 +123,13 @@ fn pending(command: &str) -> Result<u8, String> {
     ))
 }
 
+#[cfg(not(feature = "gui"))]
+fn run_gui(_args: GuiArgs) -> ExitCode {
+    eprintln!("vram-doctor: this build has no window (built without the `gui` feature); see vram-doctor --help");
+    ExitCode::from(2)
+}
+
+#[cfg(feature = "gui")]
 fn run_gui(args: GuiArgs) -> ExitCode {
     let start = crate::ui::Start {
         model: args.model,

@@ -275,6 +275,25 @@ impl App {
             }
         }
         ui.separator();
+        ui.menu_button("Built-in presets", |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(420.0)
+                .show(ui, |ui| {
+                    for p in crate::model::catalog::presets() {
+                        let quant = crate::model::catalog::default_quant(p);
+                        if ui
+                            .button(format!("{} ({quant})", p.name))
+                            .on_hover_text(format!(
+                                "preset:{}@{quant} — sizes as llama-quantize would write them",
+                                p.id
+                            ))
+                            .clicked()
+                        {
+                            pick = Some(format!("preset:{}@{quant}", p.id));
+                        }
+                    }
+                });
+        });
         if ui.button("Rescan").clicked() {
             self.start_store_scan();
         }
