@@ -850,3 +850,28 @@ fn every_combination_builds_a_plan() {
         }
     }
 }
+
+/// Sizes at other quants come from re-quantizing the real tensor table: the Q6_K and F16 sizes predicted from a
+/// Q4_K_M file equal the real files' tensor bytes (llama.cpp-written headers of the same model).
+#[test]
+fn other_quant_sizes_are_exact_from_the_tensor_table() {
+    let dir = std::path::Path::new(file!())
+        .parent()
+        .unwrap()
+        .join("data/fit/headers");
+    let load = |f: &str| vram_doctor::model::load(dir.join(f).to_str().unwrap()).unwrap();
+    let q4km = load("syn-llama-q4_k_m.header.gguf");
+    let facts = ModelFacts::from_spec(&q4km);
+    for (other, name) in [
+        ("syn-llama-f16.header.gguf", "F16"),
+        ("syn-llama-q6_k.header.gguf", "Q6_K"),
+    ] {
+        let real = load(other).tensor_bytes;
+        let predicted = facts
+            .quant_bytes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| *b);
+        assert_eq!(predicted, Some(real), "{name}");
+    }
+}

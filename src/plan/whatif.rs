@@ -296,6 +296,10 @@ pub struct ModelFacts {
     /// Bytes of each repeating layer (`blk.N.*`) when the tensor table is known; empty = spread evenly.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layer_bytes: Vec<u64>,
+    /// Exact weight bytes at other quants (`model::quantize`'s llama-quantize rules applied to this tensor
+    /// table), when known; otherwise sizes scale by the ladder's effective bits per weight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quant_bytes: Vec<(String, u64)>,
 }
 
 impl ModelFacts {
@@ -338,6 +342,24 @@ impl ModelFacts {
                 .fold(0, u64::saturating_add),
             n_expert: h.n_expert,
             n_expert_used: h.n_expert_used,
+            quant_bytes: if spec.tensors.is_empty() {
+                Vec::new()
+            } else {
+                QUANT_LADDER
+                    .iter()
+                    .filter_map(|q| {
+                        let predicted =
+                            crate::model::quantize::predict(spec, q.name, Default::default())
+                                .ok()?;
+                        let bytes = predicted
+                            .tensors
+                            .iter()
+                            .map(|t| t.bytes)
+                            .fold(0, u64::saturating_add);
+                        Some((q.name.to_owned(), bytes))
+                    })
+                    .collect()
+            },
             layer_bytes: if spec.tensors.is_empty() {
                 Vec::new()
             } else {
@@ -355,13 +377,28 @@ impl ModelFacts {
             * (f64::from(self.head_dim_k) * k + f64::from(self.head_dim_v) * v)
     }
 
-    /// Bytes of one repeating layer at quant `q` (weights scaled by effective bpw from the file's quant).
+    /// `bytes` of this model re-expressed at quant `to`: by the exact size ratio when the tensor table was
+    /// re-quantized, else by the ladder's effective bits per weight.
     fn scale(&self, bytes: u64, to: Option<&str>) -> u64 {
         let from = self.quant.as_deref().and_then(quant);
-        match (from, to.and_then(quant)) {
-            (Some(f), Some(t)) if f.name != t.name => (bytes as f64 * t.bpw / f.bpw).round() as u64,
-            _ => bytes,
+        let (Some(f), Some(t)) = (from, to.and_then(quant)) else {
+            return bytes;
+        };
+        if f.name == t.name {
+            return bytes;
         }
+        let exact = |name: &str| {
+            self.quant_bytes
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, b)| *b)
+        };
+        let now = exact(f.name).unwrap_or(self.weights_bytes);
+        let ratio = match exact(t.name) {
+            Some(b) if now > 0 => b as f64 / now as f64,
+            _ => t.bpw / f.bpw,
+        };
+        (bytes as f64 * ratio).round() as u64
     }
 }
 
