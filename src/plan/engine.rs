@@ -731,7 +731,7 @@ fn lower_quant(ctx: &Ctx) -> Option<Step> {
             ));
         }
         None => {
-            step.setup = Some(s.clone());
+            ctx.launch(&mut step, &s);
             step.notes.push(match ctx.sit.runtime {
             Runtime::Ollama => format!(
                 "Pull the tag of this model that ends in -{} (the model's Tags page on ollama.com lists them), then use it in the Modelfile's FROM line.",

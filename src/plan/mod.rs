@@ -208,15 +208,21 @@ pub struct ModelRef {
 }
 
 impl ModelRef {
-    /// From a model spec and the argument it was opened with (`ollama:NAME` becomes `NAME`).
+    /// From a model spec and the argument it was opened with (`ollama:NAME` becomes `NAME`). A built-in
+    /// `preset:` is not a file anyone can run, so commands then carry the settings without a model argument.
     pub fn from_spec(argument: &str, spec: &crate::model::ModelSpec) -> Self {
-        let argument = argument
-            .strip_prefix("ollama:")
-            .unwrap_or(argument)
-            .to_owned();
+        let display = argument.to_owned();
+        let argument = if argument.starts_with("preset:") {
+            String::new()
+        } else {
+            argument
+                .strip_prefix("ollama:")
+                .unwrap_or(argument)
+                .to_owned()
+        };
         Self {
             name: if spec.name.is_empty() {
-                argument.clone()
+                display
             } else {
                 spec.name.clone()
             },
