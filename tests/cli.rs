@@ -143,3 +143,48 @@ fn models_presets_lists_the_catalog() {
     let out = vram_doctor(&["inspect", "preset:qwen3-30b-a3b@Q8_0", "--json"]);
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn triage_reads_a_file_or_stdin_and_prints_contract_json() {
+    let log = format!("{}/tests/data/triage/c001.log", env!("CARGO_MANIFEST_DIR"));
+    let out = vram_doctor(&["triage", &log, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(doc["label"], "vram_oom_load");
+    for field in [
+        "confidence",
+        "runtime",
+        "os",
+        "title",
+        "explanation",
+        "evidence",
+        "numbers",
+        "next_steps",
+        "also",
+    ] {
+        assert!(doc.get(field).is_some(), "{field}");
+    }
+    assert!(doc["evidence"][0]["line"].as_u64().is_some());
+    assert!(doc["numbers"]["requested_bytes"].as_u64().is_some());
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vram-doctor"))
+        .args(["triage", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(b"[1.0] Out of memory: Killed process 42 (python) total-vm:1kB, anon-rss:1048576kB\n")
+            .expect("write");
+    }
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("System RAM ran out"));
+
+    let out = vram_doctor(&["triage", "/nonexistent/server.log"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/server.log"));
+}

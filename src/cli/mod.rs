@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 pub mod inspect;
 pub mod models;
 pub mod plan;
+pub mod triage;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -35,7 +36,7 @@ pub enum Command {
     /// Predict what llama.cpp (or another runtime) allocates on each device, and what fits.
     Fit(PendingArgs),
     /// Read a crash log and name what went wrong, with the evidence and the numbers.
-    Triage(PendingArgs),
+    Triage(triage::TriageArgs),
     /// Diagnose, then list the fixes with commands for your runtime and shell.
     Plan(plan::PlanArgs),
     /// Sample GPU and host memory; name VRAM exhaustion, paging, CPU spill.
@@ -97,7 +98,7 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
         Some(Command::Gui(args)) => return run_gui(args),
         Some(Command::Inspect(args)) => inspect::run(&args, &mut out),
         Some(Command::Fit(_)) => pending("fit"),
-        Some(Command::Triage(_)) => pending("triage"),
+        Some(Command::Triage(args)) => triage::run(&args, &mut out),
         Some(Command::Plan(args)) => plan::run(&args, &mut out),
         Some(Command::Monitor(_)) => pending("monitor"),
         Some(Command::Models(args)) => models::run(&args, &mut out),

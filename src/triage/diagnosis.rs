@@ -155,3 +155,68 @@ pub struct Diagnosis {
     pub next_steps: Vec<String>,
     pub also: Vec<AlsoFinding>,
 }
+
+impl Diagnosis {
+    /// The verdict as a plain-text report (CLI default output, copy-paste from the GUI).
+    pub fn to_text(&self) -> String {
+        use crate::units::format_auto;
+        use std::fmt::Write as _;
+        let mut s = String::new();
+        let _ = writeln!(s, "{}", self.title);
+        let _ = writeln!(
+            s,
+            "label: {} (confidence {:.0} %){}{}",
+            self.label,
+            self.confidence * 100.0,
+            self.runtime
+                .as_deref()
+                .map(|r| format!(", runtime: {r}"))
+                .unwrap_or_default(),
+            self.os
+                .as_deref()
+                .map(|o| format!(", OS: {o}"))
+                .unwrap_or_default()
+        );
+        let n = &self.numbers;
+        let sizes = [
+            ("requested", n.requested_bytes),
+            ("total", n.total_bytes),
+            ("allocated", n.allocated_bytes),
+            ("reserved", n.reserved_bytes),
+            ("free", n.free_bytes),
+        ];
+        let mut parts: Vec<String> = sizes
+            .iter()
+            .filter_map(|(k, v)| v.map(|v| format!("{k} {}", format_auto(v))))
+            .collect();
+        if let Some(d) = &n.device {
+            parts.push(format!("device {d}"));
+        }
+        if let (Some(x), Some(y)) = (n.layers_offloaded, n.layers_total) {
+            parts.push(format!("layers on GPU {x}/{y}"));
+        }
+        if !parts.is_empty() {
+            let _ = writeln!(s, "numbers: {}", parts.join(", "));
+        }
+        let _ = writeln!(s, "\n{}", self.explanation);
+        if !self.next_steps.is_empty() {
+            let _ = writeln!(s, "\nNext steps:");
+            for (i, step) in self.next_steps.iter().enumerate() {
+                let _ = writeln!(s, "  {}. {step}", i + 1);
+            }
+        }
+        if !self.evidence.is_empty() {
+            let _ = writeln!(s, "\nEvidence:");
+            for e in &self.evidence {
+                let _ = writeln!(s, "  {:>6}: {}", e.line, e.text);
+            }
+        }
+        if !self.also.is_empty() {
+            let _ = writeln!(s, "\nAlso in this log:");
+            for a in &self.also {
+                let _ = writeln!(s, "  line {}: {}", a.line, a.label.words());
+            }
+        }
+        s
+    }
+}

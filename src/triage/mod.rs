@@ -1,5 +1,118 @@
-//! Crash triage: reads a log of any size and names what went wrong.
+//! Crash triage: reads a log of any size (streamed, bounded memory) and names what went wrong, with the
+//! evidence lines, the numbers and the fix. `scan` reads lines, `signals` spots the runtimes' messages,
+//! `numbers` reads the sizes, `verdict` ranks the findings and writes the explanation.
 
 pub mod diagnosis;
+pub mod numbers;
+pub mod scan;
+pub mod signals;
+pub mod verdict;
+mod verdict_text;
+
+use std::collections::BTreeMap;
 
 pub use diagnosis::{AlsoFinding, Diagnosis, Evidence, Label, Numbers};
+use signals::Sig;
+
+/// Lines kept per signal: the first few and the last few (the decisive failure is usually the last).
+const KEEP_FIRST: usize = 4;
+const KEEP_LAST: usize = 6;
+/// Evidence text is cut here.
+const EVIDENCE_CHARS: usize = 400;
+
+/// Where one signal was seen.
+#[derive(Debug, Default, Clone)]
+pub struct Hits {
+    pub count: u64,
+    pub first: Vec<(u64, String)>,
+    pub last: std::collections::VecDeque<(u64, String)>,
+}
+
+impl Hits {
+    fn add(&mut self, line: u64, text: &str, keep_text: bool) {
+        self.count += 1;
+        let text = if keep_text {
+            text.chars().take(EVIDENCE_CHARS).collect()
+        } else {
+            String::new()
+        };
+        if self.first.len() < KEEP_FIRST {
+            self.first.push((line, text));
+            return;
+        }
+        if self.last.len() == KEEP_LAST {
+            self.last.pop_front();
+        }
+        self.last.push_back((line, text));
+    }
+
+    pub fn first_line(&self) -> u64 {
+        self.first.first().map_or(0, |(l, _)| *l)
+    }
+
+    pub fn last_line(&self) -> u64 {
+        self.last
+            .back()
+            .or_else(|| self.first.last())
+            .map_or(0, |(l, _)| *l)
+    }
+
+    /// Every kept (line, text), in order.
+    pub fn lines(&self) -> impl Iterator<Item = &(u64, String)> {
+        self.first.iter().chain(self.last.iter())
+    }
+}
+
+/// Everything the scan keeps: bounded whatever the log's size.
+#[derive(Debug, Default)]
+pub struct Scan {
+    pub hits: BTreeMap<Sig, Hits>,
+    pub lines: u64,
+}
+
+impl Scan {
+    pub fn has(&self, s: Sig) -> bool {
+        self.hits.contains_key(&s)
+    }
+
+    pub fn hits(&self, s: Sig) -> Option<&Hits> {
+        self.hits.get(&s)
+    }
+
+    pub fn last(&self, s: Sig) -> u64 {
+        self.hits.get(&s).map_or(0, Hits::last_line)
+    }
+
+    pub fn count(&self, s: Sig) -> u64 {
+        self.hits.get(&s).map_or(0, |h| h.count)
+    }
+
+    fn add_line(&mut self, number: u64, text: &str, sigs: &mut Vec<Sig>) {
+        self.lines = number;
+        signals::signals(text, sigs);
+        for &s in sigs.iter() {
+            self.hits
+                .entry(s)
+                .or_default()
+                .add(number, text, !s.is_context());
+        }
+    }
+}
+
+/// Diagnoses a log read from `reader`; `progress` gets the bytes read so far (for a progress bar).
+pub fn diagnose_reader<R: std::io::Read>(
+    reader: R,
+    progress: impl FnMut(u64),
+) -> std::io::Result<Diagnosis> {
+    let mut scan = Scan::default();
+    let mut sigs = Vec::with_capacity(8);
+    scan::for_each_line(reader, progress, |n, line| {
+        scan.add_line(n, line, &mut sigs)
+    })?;
+    Ok(verdict::decide(&scan))
+}
+
+/// Diagnoses a log held in memory (pasted text).
+pub fn diagnose_str(text: &str) -> Diagnosis {
+    diagnose_reader(text.as_bytes(), |_| {}).unwrap_or_default()
+}

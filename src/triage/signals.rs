@@ -1,0 +1,335 @@
+//! What a log line can say, as signals: one case-insensitive multi-pattern pass (Aho-Corasick) per line finds
+//! every phrase below. The phrases are the runtimes' own messages (llama.cpp ggml-cuda.cu / llama-context.cpp /
+//! llama-model-loader.cpp, Ollama llm/server.go, PyTorch c10/cuda/CUDACachingAllocator.cpp, vLLM worker,
+//! SGLang, the Linux OOM killer, Windows error 1455 in several languages, Metal, ROCm/HIP).
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sig {
+    /// A GPU allocation failed (CUDA-style wording; HIP builds of llama.cpp print it too).
+    CudaOom,
+    /// "out of memory" with nothing more specific on the line (becomes CudaOom unless the line says host,
+    /// pinned, HIP or Metal).
+    OomWord,
+    /// The failure happened while building the context: compute buffers, KV cache, the allocation pool.
+    ContextPhase,
+    /// The failure happened while loading weights.
+    LoadPhase,
+    /// PyTorch's OutOfMemoryError (CUDA, HIP or the cudaMallocAsync wording).
+    TorchOom,
+    /// ComfyUI/PyTorch "would exceed allowed memory" format.
+    AllowedMemory,
+    HipOom,
+    AmdMarker,
+    MetalOom,
+    MetalMarker,
+    VllmKv,
+    HostKilled,
+    HostAlloc,
+    WinPagefile,
+    Timeout,
+    PagingHint,
+    Offloaded,
+    SlowHint,
+    NotMemory,
+    PinnedFail,
+    Recover,
+    Progress,
+    Numbers,
+    NoProcesses,
+    RunnerCrash,
+    // Context: which runtime and OS wrote the log (counted, not shown as evidence).
+    RtLlamaCpp,
+    RtOllama,
+    RtPytorch,
+    RtTransformers,
+    RtVllm,
+    RtSglang,
+    RtKobold,
+    RtTextgen,
+    RtComfy,
+    RtLmStudio,
+    OsWindows,
+    OsWsl,
+    OsMac,
+    OsLinux,
+}
+
+impl Sig {
+    /// Context-only signals (runtime / OS markers).
+    pub fn is_context(self) -> bool {
+        self >= Self::RtLlamaCpp
+    }
+}
+
+const PATTERNS: &[(&str, Sig)] = &[
+    ("cudamalloc failed", Sig::CudaOom),
+    ("cuda error: out of memory", Sig::CudaOom),
+    ("out of memory", Sig::OomWord),
+    ("cudaerrormemoryallocation", Sig::CudaOom),
+    ("cuda_error_out_of_memory", Sig::CudaOom),
+    ("unable to allocate cuda", Sig::CudaOom),
+    ("failed to allocate cuda", Sig::CudaOom),
+    ("cuda out of memory", Sig::CudaOom),
+    ("out of memory allocating", Sig::CudaOom),
+    ("ggml_cuda_pool_malloc", Sig::ContextPhase),
+    ("ggml_cuda_device_malloc", Sig::ContextPhase),
+    ("cumemsetaccess", Sig::ContextPhase),
+    ("failed to allocate compute buffers", Sig::ContextPhase),
+    ("compute buffer", Sig::ContextPhase),
+    ("ggml_gallocr_reserve_n", Sig::ContextPhase),
+    ("kv self size", Sig::ContextPhase),
+    ("kv buffer size", Sig::ContextPhase),
+    ("llama_kv_cache", Sig::ContextPhase),
+    ("processing prompt", Sig::ContextPhase),
+    ("prompt processing", Sig::ContextPhase),
+    ("scaled_dot_product_attention", Sig::ContextPhase),
+    ("attention_mask", Sig::ContextPhase),
+    ("in generate", Sig::ContextPhase),
+    ("load_tensors", Sig::LoadPhase),
+    ("llama_model_load", Sig::LoadPhase),
+    ("error loading model", Sig::LoadPhase),
+    ("model buffer", Sig::LoadPhase),
+    ("from_pretrained", Sig::LoadPhase),
+    ("set_module_tensor_to_device", Sig::LoadPhase),
+    ("loading checkpoint shards", Sig::LoadPhase),
+    ("load_state_dict", Sig::LoadPhase),
+    ("load_checkpoint", Sig::LoadPhase),
+    ("pipe.to(", Sig::LoadPhase),
+    ("model.to(", Sig::LoadPhase),
+    ("for shard", Sig::LoadPhase),
+    ("outofmemoryerror", Sig::TorchOom),
+    ("cuda out of memory. tried to allocate", Sig::TorchOom),
+    ("tried to allocate", Sig::TorchOom),
+    ("would exceed allowed memory", Sig::AllowedMemory),
+    // PyTorch's cudaMallocAsync backend words its OOM this way, with no numbers.
+    ("allocation on device", Sig::TorchOom),
+    ("hip out of memory", Sig::HipOom),
+    ("hiperroroutofmemory", Sig::HipOom),
+    ("hipmalloc failed", Sig::HipOom),
+    ("rocm model arena alloc failed", Sig::HipOom),
+    ("rocm", Sig::AmdMarker),
+    ("amd radeon", Sig::AmdMarker),
+    ("amdgpu", Sig::AmdMarker),
+    ("gfx9", Sig::AmdMarker),
+    ("gfx10", Sig::AmdMarker),
+    ("gfx11", Sig::AmdMarker),
+    ("gfx12", Sig::AmdMarker),
+    ("ggml_hip", Sig::AmdMarker),
+    ("hipblas", Sig::AmdMarker),
+    ("kiogpucommandbuffercallbackerroroutofmemory", Sig::MetalOom),
+    ("mps backend out of memory", Sig::MetalOom),
+    ("failed to allocate metal buffer", Sig::MetalOom),
+    (
+        "greater than the recommended max working set size",
+        Sig::MetalOom,
+    ),
+    ("ggml_metal", Sig::MetalMarker),
+    ("recommendedmaxworkingsetsize", Sig::MetalMarker),
+    ("metal", Sig::MetalMarker),
+    ("no available memory for the cache blocks", Sig::VllmKv),
+    (
+        "larger than the maximum number of tokens that can be stored in kv cache",
+        Sig::VllmKv,
+    ),
+    ("less than desired gpu memory utilization", Sig::VllmKv),
+    ("please try to increase --mem-fraction-static", Sig::VllmKv),
+    ("is larger than the available kv cache memory", Sig::VllmKv),
+    ("insufficient memory for kv cache", Sig::VllmKv),
+    ("out of memory: killed process", Sig::HostKilled),
+    ("oom-kill", Sig::HostKilled),
+    ("oom_kill_process", Sig::HostKilled),
+    ("signal: killed", Sig::HostKilled),
+    ("exit code 137", Sig::HostKilled),
+    ("exit status 137", Sig::HostKilled),
+    ("exited with code 137", Sig::HostKilled),
+    ("sigkill", Sig::HostKilled),
+    ("model requires more system memory", Sig::HostAlloc),
+    ("cpu_buffer_type_alloc_buffer: failed", Sig::HostAlloc),
+    ("failed to allocate cpu buffer", Sig::HostAlloc),
+    ("std::bad_alloc", Sig::HostAlloc),
+    ("cannot allocate memory", Sig::HostAlloc),
+    ("memoryerror", Sig::HostAlloc),
+    ("unable to allocate cpu", Sig::HostAlloc),
+    ("winerror 1455", Sig::WinPagefile),
+    ("os error 1455", Sig::WinPagefile),
+    ("error 1455", Sig::WinPagefile),
+    ("paging file is too small", Sig::WinPagefile),
+    ("auslagerungsdatei ist zu klein", Sig::WinPagefile),
+    ("fichier de pagination est insuffisant", Sig::WinPagefile),
+    (
+        "archivo de paginación es demasiado pequeño",
+        Sig::WinPagefile,
+    ),
+    ("file di paging è troppo piccolo", Sig::WinPagefile),
+    ("arquivo de paginação é muito pequeno", Sig::WinPagefile),
+    ("页面文件太小", Sig::WinPagefile),
+    ("ページング ファイルが小さすぎ", Sig::WinPagefile),
+    ("файл подкачки слишком мал", Sig::WinPagefile),
+    ("timed out waiting for llama runner", Sig::Timeout),
+    ("context deadline exceeded", Sig::Timeout),
+    ("timed out", Sig::Timeout),
+    ("not responding", Sig::Timeout),
+    ("hangs", Sig::Timeout),
+    ("frozen", Sig::Timeout),
+    ("microsoft-standard", Sig::PagingHint),
+    ("wsl", Sig::PagingHint),
+    ("kswapd", Sig::PagingHint),
+    ("memory pressure", Sig::PagingHint),
+    ("swapping", Sig::PagingHint),
+    ("swap", Sig::PagingHint),
+    ("page fault", Sig::PagingHint),
+    ("pagefile", Sig::PagingHint),
+    ("vmmem", Sig::PagingHint),
+    ("thrash", Sig::PagingHint),
+    ("layers to gpu", Sig::Offloaded),
+    ("layers.offload=", Sig::Offloaded),
+    ("tokens per second", Sig::SlowHint),
+    ("tokens/s", Sig::SlowHint),
+    ("eval rate", Sig::SlowHint),
+    ("tok/s", Sig::SlowHint),
+    ("driver version is insufficient", Sig::NotMemory),
+    (
+        "unsupported display driver / cuda driver combination",
+        Sig::NotMemory,
+    ),
+    ("no kernel image is available", Sig::NotMemory),
+    ("illegal memory access", Sig::NotMemory),
+    ("invalid device function", Sig::NotMemory),
+    ("failed to find free space in the kv cache", Sig::NotMemory),
+    ("no cuda-capable device", Sig::NotMemory),
+    ("forward compatibility was attempted", Sig::NotMemory),
+    ("unsupported op", Sig::NotMemory),
+    ("not implemented for", Sig::NotMemory),
+    ("kernel not implemented", Sig::NotMemory),
+    ("\"not implemented\"", Sig::NotMemory),
+    ("not supported on this device", Sig::NotMemory),
+    ("of pinned memory", Sig::PinnedFail),
+    ("ggml_cuda_host_malloc: failed", Sig::PinnedFail),
+    ("got an oom, unloading", Sig::Recover),
+    ("falling back to", Sig::Recover),
+    ("retrying with", Sig::Recover),
+    ("llama_perf", Sig::Progress),
+    ("llama_print_timings", Sig::Progress),
+    ("prompt eval time", Sig::Progress),
+    ("eval time", Sig::Progress),
+    ("slot release", Sig::Progress),
+    ("total time", Sig::Progress),
+    ("it/s]", Sig::Progress),
+    ("sampling time", Sig::Progress),
+    ("server is listening", Sig::Progress),
+    ("llama runner started", Sig::Progress),
+    ("currently allocated", Sig::Numbers),
+    ("requested ", Sig::Numbers),
+    ("device limit", Sig::Numbers),
+    ("free (according to cuda)", Sig::Numbers),
+    ("mib free", Sig::Numbers),
+    ("mib / ", Sig::Numbers),
+    ("total_gpu_memory", Sig::Numbers),
+    ("memory.available", Sig::Numbers),
+    ("memory.weights.total", Sig::Numbers),
+    ("memory.required.partial", Sig::Numbers),
+    ("memory.required.full", Sig::Numbers),
+    ("free_swap=", Sig::Numbers),
+    ("no running processes found", Sig::NoProcesses),
+    ("0xc0000409", Sig::RunnerCrash),
+    ("llama_", Sig::RtLlamaCpp),
+    ("ggml_", Sig::RtLlamaCpp),
+    ("llama-server", Sig::RtLlamaCpp),
+    ("llama-cli", Sig::RtLlamaCpp),
+    ("ollama", Sig::RtOllama),
+    ("source=server.go", Sig::RtOllama),
+    ("source=sched.go", Sig::RtOllama),
+    ("torch", Sig::RtPytorch),
+    ("transformers", Sig::RtTransformers),
+    ("accelerate", Sig::RtTransformers),
+    ("vllm", Sig::RtVllm),
+    ("sglang", Sig::RtSglang),
+    ("mem-fraction-static", Sig::RtSglang),
+    ("koboldcpp", Sig::RtKobold),
+    ("oobabooga", Sig::RtTextgen),
+    ("text-generation-webui", Sig::RtTextgen),
+    ("textgen", Sig::RtTextgen),
+    ("comfyui", Sig::RtComfy),
+    ("got prompt", Sig::RtComfy),
+    ("lm studio", Sig::RtLmStudio),
+    ("lmstudio", Sig::RtLmStudio),
+    (":\\", Sig::OsWindows),
+    ("windows", Sig::OsWindows),
+    ("winerror", Sig::OsWindows),
+    (".exe", Sig::OsWindows),
+    ("\\users\\", Sig::OsWindows),
+    ("microsoft-standard", Sig::OsWsl),
+    ("wsl2", Sig::OsWsl),
+    ("wsl ", Sig::OsWsl),
+    ("macos", Sig::OsMac),
+    ("darwin", Sig::OsMac),
+    ("apple m", Sig::OsMac),
+    ("/users/", Sig::OsMac),
+    ("linux", Sig::OsLinux),
+    ("ubuntu", Sig::OsLinux),
+    ("/home/", Sig::OsLinux),
+    ("systemd", Sig::OsLinux),
+    ("debian", Sig::OsLinux),
+    ("llama runner process has terminated", Sig::RunnerCrash),
+    ("llama runner process no longer running", Sig::RunnerCrash),
+];
+
+fn matcher() -> Option<&'static AhoCorasick> {
+    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    AC.get_or_init(|| {
+        AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(PATTERNS.iter().map(|(p, _)| *p))
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Every signal in `line` (each at most once), appended to `out`.
+pub fn signals(line: &str, out: &mut Vec<Sig>) {
+    out.clear();
+    let Some(ac) = matcher() else {
+        return;
+    };
+    let bytes = line.as_bytes();
+    for m in ac.find_overlapping_iter(line) {
+        let (pattern, sig) = PATTERNS[m.pattern().as_usize()];
+        // Word phrases must start a word: "MemoryError" inside "OutOfMemoryError" is not Python's MemoryError.
+        let starts_word = pattern
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_alphanumeric);
+        if starts_word && m.start() > 0 && bytes[m.start() - 1].is_ascii_alphabetic() {
+            continue;
+        }
+        if !out.contains(&sig) {
+            out.push(sig);
+        }
+    }
+    // A bare "out of memory" is a GPU allocation failure unless the line names another kind.
+    if let Some(i) = out.iter().position(|s| *s == Sig::OomWord) {
+        out.remove(i);
+        let specific = [
+            Sig::CudaOom,
+            Sig::TorchOom,
+            Sig::HipOom,
+            Sig::MetalOom,
+            Sig::HostKilled,
+            Sig::HostAlloc,
+            Sig::PinnedFail,
+            Sig::AllowedMemory,
+        ];
+        if !out.iter().any(|s| specific.contains(s)) {
+            out.push(Sig::CudaOom);
+        }
+    }
+    let t = line.trim();
+    // A bare "Killed" is how a shell reports SIGKILL (the OOM killer) for the foreground process.
+    if t == "Killed" || t.ends_with(" Killed") && t.len() < 40 {
+        out.push(Sig::HostKilled);
+    }
+}

@@ -1,0 +1,187 @@
+//! One case per label, written from the runtimes' own message strings (not from the dev set), plus the
+//! look-alikes that must not be called memory failures, and the numbers each format carries.
+
+use vram_doctor::triage::{Label, diagnose_str};
+use vram_doctor::units::{GIB, MIB};
+
+fn label(log: &str) -> Label {
+    diagnose_str(log).label
+}
+
+#[test]
+fn llama_cpp_load_and_context_failures() {
+    let load = "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 23000 MiB free\n\
+        load_tensors: offloaded 81/81 layers to GPU\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 36341.02 MiB on device 0: cudaMalloc failed: out of memory\n\
+        alloc_tensor_range: failed to allocate CUDA0 buffer of size 38106136576\n\
+        llama_model_load: error loading model: unable to allocate CUDA0 buffer\n";
+    let d = diagnose_str(load);
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert_eq!(d.numbers.requested_bytes, Some(38_106_136_576));
+    assert_eq!(d.numbers.layers_offloaded, Some(81));
+    assert!(d.explanation.contains("35.49 GiB"), "{}", d.explanation);
+    assert_eq!(d.runtime.as_deref(), Some("llama.cpp"));
+
+    let ctx = "load_tensors: offloaded 33/33 layers to GPU\n\
+        llama_kv_cache: CUDA0 KV buffer size = 16384.00 MiB\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 2570.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 2694840320\n\
+        graph_reserve: failed to allocate compute buffers\n";
+    assert_eq!(label(ctx), Label::VramOomContext);
+    let pool = "CUDA error: out of memory\n  current device: 0, in function ggml_cuda_pool_malloc at ggml-cuda.cu:402\n";
+    assert_eq!(label(pool), Label::VramOomContext);
+}
+
+#[test]
+fn pytorch_formats() {
+    let frag = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 1.20 GiB is free. Including non-PyTorch memory, this process has 22.36 GiB memory in use. Of the allocated memory 18.10 GiB is allocated by PyTorch, and 3.80 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True";
+    let d = diagnose_str(frag);
+    assert_eq!(d.label, Label::VramFragmentation);
+    assert_eq!(
+        d.numbers.free_bytes,
+        Some((1.2 * GIB as f64).round() as u64)
+    );
+    let other = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 300.00 MiB is free. Process 4242 has 12.00 GiB memory in use. Including non-PyTorch memory, this process has 11.20 GiB memory in use. Of the allocated memory 10.50 GiB is allocated by PyTorch, and 100.00 MiB is reserved by PyTorch but unallocated.";
+    assert_eq!(label(other), Label::VramHeldByOther);
+    let load = "  File \"app.py\", line 3, in <module>\n    model = AutoModelForCausalLM.from_pretrained(name, device_map=\"cuda\")\n\
+        torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 500.00 MiB (GPU 0; 7.79 GiB total capacity; 7.20 GiB already allocated; 310.00 MiB free; 7.25 GiB reserved in total by PyTorch)";
+    let d = diagnose_str(load);
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert_eq!(d.numbers.requested_bytes, Some(500 * MIB));
+    let hip = "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 15.98 GiB of which 0 bytes is free.";
+    assert_eq!(label(hip), Label::RocmOom);
+    let mps = "RuntimeError: MPS backend out of memory (MPS allocated: 17.00 GB, other allocations: 1.00 GB, max allowed: 18.13 GB). Tried to allocate 256.00 MB on private pool.";
+    assert_eq!(label(mps), Label::AppleMetalOom);
+}
+
+#[test]
+fn host_memory_failures() {
+    let dmesg = "[12345.6] Out of memory: Killed process 4321 (llama-server) total-vm:70000000kB, anon-rss:60000000kB, file-rss:0kB";
+    let d = diagnose_str(dmesg);
+    assert_eq!(d.label, Label::HostOomKilled);
+    assert_eq!(d.os.as_deref(), Some("linux"));
+    assert_eq!(
+        label("Error: llama runner process has terminated: signal: killed"),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("Error: model requires more system memory (35.2 GiB) than is available (15.8 GiB)"),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("Loading checkpoint shards:  50%|█████     | 1/2\nKilled"),
+        Label::HostOomKilled
+    );
+    let de = "OSError: [WinError 1455] Die Auslagerungsdatei ist zu klein, um diesen Vorgang durchzuführen";
+    let d = diagnose_str(de);
+    assert_eq!(d.label, Label::HostOomKilled);
+    assert_eq!(d.os.as_deref(), Some("windows"));
+}
+
+#[test]
+fn paging_masquerading_as_oom_is_decided_from_what_is_absent() {
+    let wsl = "time=2025-01-05T10:00:00Z level=INFO source=server.go:594 msg=\"waiting for llama runner to start responding\"\n\
+        Linux 5.15.167.4-microsoft-standard-WSL2\n\
+        time=2025-01-05T10:05:00Z level=ERROR source=sched.go:455 msg=\"error loading llama server\" error=\"timed out waiting for llama runner to start - progress 0.00 - \"";
+    let d = diagnose_str(wsl);
+    assert_eq!(d.label, Label::PagingThrash);
+    assert_eq!(d.os.as_deref(), Some("wsl2"));
+    // The same time-out after a CUDA allocation failure is the allocation failure.
+    let oom = format!(
+        "{wsl}\nggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory"
+    );
+    assert_ne!(label(&oom), Label::PagingThrash);
+}
+
+#[test]
+fn spill_kv_metal_rocm() {
+    let spill = "load_tensors: offloaded 62/81 layers to GPU\nllama_perf_context_print: eval time = 50000.00 ms / 100 runs ( 500.00 ms per token, 2.00 tokens per second)";
+    let d = diagnose_str(spill);
+    assert_eq!(d.label, Label::CpuSpillSlow);
+    assert_eq!(
+        (d.numbers.layers_offloaded, d.numbers.layers_total),
+        (Some(62), Some(81))
+    );
+    assert_eq!(
+        label(
+            "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine."
+        ),
+        Label::VllmKvInsufficient
+    );
+    assert_eq!(
+        label(
+            "ValueError: Free memory on device (20.1/23.6 GiB) on startup is less than desired GPU memory utilization (0.9, 21.24 GiB)."
+        ),
+        Label::VllmKvInsufficient
+    );
+    assert_eq!(
+        label(
+            "ggml_metal_graph_compute: command buffer 0 failed with status 5\nerror: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)"
+        ),
+        Label::AppleMetalOom
+    );
+    assert_eq!(
+        label(
+            "ggml_cuda_init: found 1 ROCm devices:\n  Device 0: AMD Radeon RX 7900 XTX, gfx1100\nggml_backend_cuda_buffer_type_alloc_buffer: allocating 25000.00 MiB on device 0: cudaMalloc failed: out of memory"
+        ),
+        Label::RocmOom
+    );
+}
+
+#[test]
+fn look_alikes_are_not_memory() {
+    for log in [
+        "ggml_cuda_init: failed to initialize CUDA: CUDA driver version is insufficient for CUDA runtime version",
+        "CUDA error: an illegal memory access was encountered\n  current device: 0, in function ggml_backend_cuda_synchronize",
+        "CUDA error: no kernel image is available for execution on the device",
+        "update_slots : failed to find free space in the KV cache, retrying with smaller n_batch = 256",
+    ] {
+        let d = diagnose_str(log);
+        assert_eq!(d.label, Label::NotMemory, "{log}");
+        assert!(d.explanation.contains("not"), "{}", d.explanation);
+    }
+}
+
+#[test]
+fn recovered_warnings_and_unknown() {
+    let pinned = "WARNING: failed to allocate 1024.00 MB of pinned memory: out of memory\nllama_print_timings: eval time = 1000 ms";
+    assert_eq!(label(pinned), Label::RecoveredNoFailure);
+    let retry = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\nGot an OOM, unloading all loaded models.\nllama_perf_context_print: eval time = 3000.00 ms";
+    assert_eq!(label(retry), Label::RecoveredNoFailure);
+    assert_eq!(
+        label("everything is fine\nserver listening on 127.0.0.1"),
+        Label::Unknown
+    );
+    assert_eq!(label(""), Label::Unknown);
+}
+
+#[test]
+fn several_findings_are_ranked_and_the_rest_listed() {
+    let log = "WARNING: failed to allocate 512.00 MB of pinned memory: out of memory\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_model_load: error loading model: unable to allocate CUDA0 buffer";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert!(
+        d.also
+            .iter()
+            .any(|a| a.label == Label::RecoveredNoFailure && a.line == 1),
+        "{:?}",
+        d.also
+    );
+    assert!(d.evidence.iter().any(|e| e.line == 2));
+}
+
+#[test]
+fn hostile_input_is_tolerated() {
+    let mut junk: Vec<u8> = (0..200_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    junk.extend_from_slice(b"\r\n\x1b[31mCUDA error: out of memory\x1b[0m\r\n");
+    let d = vram_doctor::triage::diagnose_reader(&junk[..], |_| {}).expect("read");
+    assert!(matches!(
+        d.label,
+        Label::VramOomLoad | Label::VramOomContext
+    ));
+    assert!(d.evidence.iter().all(|e| e.text.len() <= 1600));
+}
