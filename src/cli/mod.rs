@@ -126,7 +126,9 @@ fn pending(command: &str) -> Result<u8, String> {
 
 #[cfg(not(feature = "gui"))]
 fn run_gui(_args: GuiArgs) -> ExitCode {
-    eprintln!("vram-doctor: this build has no window (built without the `gui` feature); see vram-doctor --help");
+    eprintln!(
+        "vram-doctor: this build has no window (built without the `gui` feature); see vram-doctor --help"
+    );
     ExitCode::from(2)
 }
 
