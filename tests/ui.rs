@@ -304,3 +304,35 @@ fn a_preset_from_the_catalog_fills_the_model_slot() {
     );
     harness.get_by_label_contains("Llama 3.1 8B Instruct Q4_K_M");
 }
+
+#[test]
+fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
+    let mut harness = harness();
+    harness.run();
+    harness
+        .get_all_by_label("Crash Triage")
+        .next()
+        .expect("tab")
+        .click();
+    harness.run();
+    harness.state_mut().triage.text = "load_tensors: offloaded 81/81 layers to GPU\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 36341.02 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_model_load: error loading model: unable to allocate CUDA0 buffer\n"
+        .into();
+    harness.run();
+    harness.get_by_label("Diagnose").click();
+    harness.step();
+    run_until(&mut harness, |app| !app.triage.is_scanning());
+    harness.get_by_label("GPU memory ran out while loading the model");
+    // In the numbers table and in the explanation.
+    assert!(harness.get_all_by_label_contains("35.49 GiB").count() >= 2);
+    // The evidence line is highlighted in the log view and reachable by its link.
+    harness.get_by_label("line 2");
+    harness.get_by_label("Fix this in the wizard").click();
+    harness.run();
+    assert_eq!(harness.state().settings.tab, Tab::Wizard);
+    assert_eq!(
+        harness.state().wizard.diagnosis.as_ref().map(|d| d.label),
+        Some(vram_doctor::triage::Label::VramOomLoad)
+    );
+}
