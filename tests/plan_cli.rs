@@ -145,3 +145,96 @@ fn unreadable_model_names_the_file() {
     .unwrap_err();
     assert!(err.contains("/no/such/model.gguf"), "{err}");
 }
+
+fn log_plan(log: &str) -> serde_json::Value {
+    let path = std::path::Path::new(file!())
+        .parent()
+        .unwrap()
+        .join("data/plan")
+        .join(log);
+    let (code, text) = plan(&[
+        "--log",
+        path.to_str().unwrap(),
+        "--vram",
+        "24GiB",
+        "--ram",
+        "32GiB",
+        "--os",
+        "linux",
+        "--json",
+    ])
+    .unwrap();
+    assert_eq!(code, 0);
+    serde_json::from_str(&text).unwrap()
+}
+
+fn step<'a>(plan: &'a serde_json::Value, id: &str) -> &'a serde_json::Value {
+    plan["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap_or_else(|| panic!("{id} missing: {plan}"))
+}
+
+/// Real logs (tests/data/plan, copied from public issue threads) through triage into a plan.
+#[test]
+fn logs_become_plans() {
+    // c037: vLLM refuses max_model_len 29000 with room for 23648 tokens; the profiling line gives the rest.
+    let p = log_plan("c037.log");
+    assert_eq!(p["runtime"], "vllm");
+    assert_eq!(p["steps"][0]["id"], "vllm_memory");
+    let effect = p["steps"][0]["effect"]["summary"].as_str().unwrap();
+    assert!(
+        effect.starts_with("--gpu-memory-utilization 0.94"),
+        "{effect}"
+    );
+
+    // c011: another process holds 14.85 GiB.
+    let p = log_plan("c011.log");
+    assert_eq!(p["steps"][0]["id"], "free_vram");
+    let cmds: Vec<&str> = p["steps"][0]["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        cmds.contains(&"kill 2797307") && cmds.contains(&"kill 2086283"),
+        "{cmds:?}"
+    );
+
+    // c007: 8.71 GiB reserved but unallocated.
+    let p = log_plan("c007.log");
+    let e = step(&p, "expandable_segments");
+    assert!(
+        e["effect"]["summary"]
+            .as_str()
+            .unwrap()
+            .contains("8.71 GiB")
+    );
+    assert_eq!(
+        e["commands"][0]["text"],
+        "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"
+    );
+
+    // c102: a warning llama.cpp recovered from: nothing to fix.
+    let p = log_plan("c102.log");
+    assert!(p["steps"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn missing_log_names_the_file() {
+    let err = plan(&[
+        "--log",
+        "/no/such.log",
+        "--vram",
+        "8GiB",
+        "--os",
+        "linux",
+        "--ram",
+        "8GiB",
+    ])
+    .unwrap_err();
+    assert!(err.contains("--log /no/such.log"), "{err}");
+}

@@ -199,6 +199,18 @@ pub fn situation(
     Ok(sit)
 }
 
+/// Diagnoses a log file (`-` = standard input) with the triage engine.
+pub fn read_log(path: &std::path::Path) -> Result<crate::triage::Diagnosis, String> {
+    let name = path.display();
+    if path.as_os_str() == "-" {
+        return crate::triage::diagnose_reader(std::io::stdin().lock(), |_| {})
+            .map_err(|e| format!("--log -: cannot read standard input: {e}"));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("--log {name}: {e}"))?;
+    crate::triage::diagnose_reader(std::io::BufReader::new(file), |_| {})
+        .map_err(|e| format!("--log {name}: {e}"))
+}
+
 /// Reads the model and names it the way the runtime's commands need: Ollama takes its model name, every other
 /// runtime the file (an `ollama:` model is resolved to its GGUF blob for them).
 pub fn model_ref(arg: &str, runtime: Runtime) -> Result<ModelRef, String> {
@@ -226,15 +238,28 @@ pub fn write_plan(plan: &FixPlan, json: bool, out: &mut dyn Write) -> Result<(),
 }
 
 pub fn run(args: &PlanArgs, out: &mut dyn Write) -> Result<u8, String> {
-    if args.log.is_some() {
-        return Err(
-            "plan --log: reading logs needs the triage engine, which is not in this build yet"
-                .into(),
-        );
-    }
     let needs_machine = args.fit.vram.is_empty() || args.os.is_none() || args.ram.is_none();
     let hardware = needs_machine.then(crate::hardware::probe::detect);
     let mut sit = situation(args, hardware.as_ref())?;
+    if let Some(path) = &args.log {
+        let diagnosis = read_log(path)?;
+        // The log names the failing runtime and OS; flags given explicitly win.
+        if args.fit.runtime.is_none()
+            && let Some(rt) = diagnosis.runtime.as_deref().and_then(Runtime::parse)
+        {
+            sit.runtime = rt;
+            sit.setup = setup_from(&args.fit, rt)?;
+        }
+        if args.os.is_none()
+            && let Some(os) = diagnosis.os.as_deref().and_then(Os::parse)
+        {
+            sit.os = os;
+            if args.shell.is_none() {
+                sit.shell = os.default_shell();
+            }
+        }
+        sit.diagnosis = Some(diagnosis);
+    }
     if let Some(arg) = &args.model {
         sit.model = Some(model_ref(arg, sit.runtime)?);
     }

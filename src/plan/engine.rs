@@ -85,6 +85,10 @@ static VLLM_CAP_RE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"stored in KV cache \((\d+)\)|estimated maximum model length is (\d+)")
         .expect("static regex")
 });
+static VLLM_PROFILE_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"total_gpu_memory=([0-9.]+)GiB.*?kv_cache_size=([0-9.]+)GiB.*?gpu_memory_utilization=([0-9.]+)")
+        .expect("static regex")
+});
 static VLLM_GIB_RE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\(([0-9.]+) GiB KV cache is needed, which is larger than the available KV cache memory \(([0-9.]+) GiB\)")
         .expect("static regex")
@@ -131,6 +135,9 @@ struct VllmNumbers {
     capacity_tokens: Option<u32>,
     kv_needed: Option<u64>,
     kv_available: Option<u64>,
+    /// From vLLM's "Memory profiling results" line.
+    total_gpu: Option<u64>,
+    utilization: Option<f64>,
 }
 
 fn vllm_numbers(d: &Diagnosis) -> VllmNumbers {
@@ -145,6 +152,11 @@ fn vllm_numbers(d: &Diagnosis) -> VllmNumbers {
     if let Some(c) = VLLM_GIB_RE.captures(&text) {
         n.kv_needed = parse_size(&c[1], "GiB");
         n.kv_available = parse_size(&c[2], "GiB");
+    }
+    if let Some(c) = VLLM_PROFILE_RE.captures(&text) {
+        n.total_gpu = parse_size(&c[1], "GiB");
+        n.kv_available = n.kv_available.or_else(|| parse_size(&c[2], "GiB"));
+        n.utilization = c[3].parse().ok().filter(|u: &f64| *u > 0.0 && *u <= 1.0);
     }
     n
 }
@@ -260,6 +272,14 @@ impl Ctx<'_> {
 pub fn build_plan(situation: &Situation, what_if: Option<&dyn WhatIf>) -> FixPlan {
     let mut sit = situation.clone();
     fill_from_diagnosis(&mut sit);
+    // Only vLLM (and SGLang, same flags in spirit) reports too little KV-cache room for max_model_len.
+    if sit
+        .diagnosis
+        .as_ref()
+        .is_some_and(|d| d.label == Label::VllmKvInsufficient)
+    {
+        sit.runtime = Runtime::Vllm;
+    }
     let formula = sit.formula();
     let what_if = what_if.or(formula.as_ref().map(|f| f as &dyn WhatIf));
     let mut setup = sit.setup.clone();
@@ -524,13 +544,18 @@ fn vllm_memory(ctx: &Ctx) -> Option<Step> {
         .map(vllm_numbers)
         .unwrap_or_default();
     let mut s = ctx.setup.clone();
+    if let Some(u) = numbers.utilization {
+        s.gpu_memory_utilization = u;
+    }
     let max_len = numbers.max_len.unwrap_or(ctx.setup.n_ctx);
-    let total: u64 = ctx
-        .sit
-        .gpus
-        .iter()
-        .map(|g| g.total_bytes)
-        .fold(0, u64::saturating_add);
+    s.n_ctx = max_len;
+    let total: u64 = numbers.total_gpu.unwrap_or_else(|| {
+        ctx.sit
+            .gpus
+            .iter()
+            .map(|g| g.total_bytes)
+            .fold(0, u64::saturating_add)
+    });
     let kv_per_token = match (numbers.kv_available, numbers.capacity_tokens) {
         (Some(bytes), Some(tokens)) if tokens > 0 => Some(bytes as f64 / f64::from(tokens)),
         _ => ctx
@@ -1635,6 +1660,16 @@ fn metal_wired_limit(ctx: &Ctx) -> Option<Step> {
 
 fn hardware(ctx: &Ctx) -> Option<Step> {
     if !ctx.p.gpu_pressure() && !ctx.p.vllm_kv {
+        return None;
+    }
+    // Without a model to size, only a failure to load the weights themselves points at hardware.
+    let primary = ctx.sit.diagnosis.as_ref().map(|d| d.label);
+    if ctx.base.is_none()
+        && !matches!(
+            primary,
+            Some(Label::VramOomLoad | Label::RocmOom | Label::AppleMetalOom)
+        )
+    {
         return None;
     }
     let all = Setup {
