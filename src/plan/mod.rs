@@ -12,9 +12,12 @@
 
 pub mod commands;
 mod engine;
+mod evidence;
+mod host_fixes;
 pub mod markdown;
 pub mod os_memory;
 pub mod shell;
+mod vram_fixes;
 pub mod whatif;
 
 use serde::{Deserialize, Serialize};
