@@ -188,3 +188,42 @@ fn triage_reads_a_file_or_stdin_and_prints_contract_json() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/server.log"));
 }
+
+#[test]
+fn monitor_once_json_snapshot_on_this_machine() {
+    let out = vram_doctor(&["monitor", "--once", "--json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    for field in ["time", "os", "gpu_status", "gpus", "host", "alerts"] {
+        assert!(doc.get(field).is_some(), "{field}");
+    }
+    assert!(doc["host"]["ram_total_bytes"].as_u64().unwrap_or(0) > 0);
+    if doc["gpus"].as_array().is_some_and(|g| g.is_empty()) {
+        assert_ne!(doc["gpu_status"], "ok");
+    }
+    let dir = tempfile::tempdir().expect("tmp");
+    let csv = dir.path().join("rec.csv");
+    let out = vram_doctor(&[
+        "monitor",
+        "--interval",
+        "0.2",
+        "--duration",
+        "0.9",
+        "--json",
+        "--csv",
+        csv.to_str().expect("utf8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() >= 2);
+    let (samples, skipped) = vram_doctor::monitor::replay::read(
+        std::io::BufReader::new(std::fs::File::open(&csv).expect("csv")),
+        "rec.csv",
+    )
+    .expect("recording");
+    assert!(samples.len() >= 2 && skipped == 0);
+}

@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 
 pub mod inspect;
 pub mod models;
+pub mod monitor;
 pub mod plan;
 pub mod triage;
 
@@ -40,7 +41,7 @@ pub enum Command {
     /// Diagnose, then list the fixes with commands for your runtime and shell.
     Plan(plan::PlanArgs),
     /// Sample GPU and host memory; name VRAM exhaustion, paging, CPU spill.
-    Monitor(PendingArgs),
+    Monitor(monitor::MonitorArgs),
     /// List models found in Ollama, LM Studio, Hugging Face and llama.cpp caches (or the built-in presets).
     Models(models::ModelsArgs),
 }
@@ -100,7 +101,7 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
         Some(Command::Fit(_)) => pending("fit"),
         Some(Command::Triage(args)) => triage::run(&args, &mut out),
         Some(Command::Plan(args)) => plan::run(&args, &mut out),
-        Some(Command::Monitor(_)) => pending("monitor"),
+        Some(Command::Monitor(args)) => monitor::run(&args, &mut out),
         Some(Command::Models(args)) => models::run(&args, &mut out),
     };
     let _ = out.flush();

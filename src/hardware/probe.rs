@@ -81,6 +81,35 @@ impl Prober {
     }
 }
 
+impl Prober {
+    /// Processes holding VRAM on NVIDIA GPUs: (GPU index, pid, bytes). Costs milliseconds per GPU (the driver
+    /// lock), so callers poll it every few seconds, not every tick. Empty without NVML; on Windows (WDDM) and
+    /// WSL2 the driver does not report per-process memory, so those entries are skipped.
+    pub fn gpu_processes(&self) -> Vec<(u32, u32, u64)> {
+        use nvml_wrapper::enums::device::UsedGpuMemory;
+        let Ok(nvml) = &self.nvml else {
+            return Vec::new();
+        };
+        let count = nvml.device_count().unwrap_or(0).min(64);
+        let mut out = Vec::new();
+        for index in 0..count {
+            let Ok(device) = nvml.device_by_index(index) else {
+                continue;
+            };
+            let compute = device.running_compute_processes().unwrap_or_default();
+            let graphics = device.running_graphics_processes().unwrap_or_default();
+            for p in compute.into_iter().chain(graphics) {
+                if let UsedGpuMemory::Used(bytes) = p.used_gpu_memory
+                    && !out.iter().any(|(g, pid, _)| *g == index && *pid == p.pid)
+                {
+                    out.push((index, p.pid, bytes));
+                }
+            }
+        }
+        out
+    }
+}
+
 /// One-shot detection (creates and drops the handles; use `Prober` to probe repeatedly).
 pub fn detect() -> Hardware {
     Prober::new().probe()
