@@ -1,0 +1,121 @@
+//! Compute (scheduler) buffers and the output buffer (research/arch_table.md §2.4, §2.7, §2.8; fit.md
+//! §0.4, §1.4; llama.cpp `llama_context::sched_reserve`, `output_reserve`).
+//!
+//! The reserve graph has n_tokens = n_ubatch and asks for n_ubatch logits rows. Live at the allocator's
+//! peak (arch_table §2.8, fitted on the 288 cpu_truth configurations):
+//!   FA on : 4·ub·n_vocab (f32 logits) + 2·ub·Σn_kv (f16 masks) + 20·ub·E + 40·ub
+//!   FA off: max(4·ub·n_head·n_kv_full (f32 KQ), 4·ub·n_vocab) + 4·ub·Σn_kv (f32 masks)
+//!           + (4 + 3q)·4·ub·E, q = n_head·head_k/E   [+ 2·n_kv·kv_lora for MLA's transposed latent V]
+//!   When the FA-on masks are at least the logits, the logits reuse the freed mask block:
+//!           Σmasks + (2·n_ff + 6·E)·4·ub.
+//! n_kv is cells per stream (n_ctx_seq without `--kv-unified`), per cache. On GPUs the same graph sits in
+//! the GPU buffer at full offload and the host keeps inputs: masks + one [E, ub] f32 row set (fit.md §0.4,
+//! XD-1x: 8192·512·4 + 4096·512·4 = 24 MiB). Partial offload stages the largest host layer weight in the GPU
+//! buffer (×2 with experts on the host, fit.md §1.4). Pipeline parallelism (several GPUs, all layers
+//! offloaded, no overrides) keeps 4 copies of split inputs: GPU +15 %, host ×3 (fit.md §0.4, XD-2x).
+
+use super::context::{Ctx, is_mla};
+use super::kv::KvLayout;
+use super::placement::Weights;
+use super::{FitRequest, uses_gpu};
+use crate::model::ModelSpec;
+
+/// Output buffer: f32 logits of one token per sequence (`n_outputs_max_per_seq` = 1), on the host.
+pub fn output_bytes(spec: &ModelSpec, ctx: &Ctx) -> u64 {
+    4 * u64::from(spec.hparams.n_vocab) * u64::from(ctx.n_seq.max(1))
+}
+
+/// The whole reserve graph's peak, as the CPU backend allocates it (every node on one device).
+pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
+    let hp = &spec.hparams;
+    let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
+    let e = u64::from(hp.n_embd);
+    let vocab = u64::from(hp.n_vocab);
+    let n_head = u64::from(hp.n_head.max());
+    let caches: Vec<u64> = [kv.full_cells, kv.swa_cells]
+        .into_iter()
+        .filter(|c| *c > 0)
+        .map(u64::from)
+        .collect();
+    // No KV (encoders) attend over the ubatch: mask [ub, ub].
+    let caches = if caches.is_empty() { vec![ub] } else { caches };
+    let sum_kv: u64 = caches.iter().sum();
+    let widest = if kv.full_cells > 0 {
+        u64::from(kv.full_cells)
+    } else {
+        caches.iter().copied().max().unwrap_or(ub)
+    };
+    let logits = 4 * ub * vocab;
+    if ctx.flash_attn {
+        let masks = 2 * ub * sum_kv;
+        if masks >= logits {
+            let n_ff = u64::from(hp.n_ff.max().max(hp.n_ff_exp));
+            return masks + (2 * n_ff + 6 * e) * 4 * ub;
+        }
+        logits + masks + 20 * ub * e + 40 * ub
+    } else {
+        let head_k = if hp.n_embd_head_k > 0 {
+            u64::from(hp.n_embd_head_k)
+        } else {
+            e / n_head.max(1)
+        };
+        let q_x3 = if e > 0 { 3 * n_head * head_k * 1000 / e } else { 3000 };
+        let kq = 4 * ub * n_head * widest;
+        let mut c = kq.max(logits) + 4 * ub * sum_kv + (4000 + q_x3) * 4 * ub * e / 1000;
+        if is_mla(spec) {
+            c += 2 * widest * u64::from(hp.n_lora_kv);
+        }
+        c
+    }
+}
+
+/// Compute buffer per device (GPUs in order, then the host).
+pub fn buffers(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    ctx: &Ctx,
+    kv: &KvLayout,
+    layer_dev: &[usize],
+    weights: &Weights,
+    n_gpus: usize,
+) -> Vec<u64> {
+    let mut out = vec![0u64; n_gpus + 1];
+    let graph = graph_bytes(spec, ctx, kv);
+    if !uses_gpu(req) || layer_dev.iter().all(|d| *d == n_gpus) {
+        out[n_gpus] = graph;
+        return out;
+    }
+    let ub = u64::from(ctx.n_ubatch);
+    let e = u64::from(spec.hparams.n_embd);
+    let mask_bytes = if ctx.flash_attn { 2 } else { 4 };
+    let sum_kv = u64::from(kv.full_cells) + u64::from(kv.swa_cells);
+    let mut host = mask_bytes * ub * sum_kv.max(1) + 4 * ub * e;
+    let all_on_gpu = layer_dev.iter().all(|d| *d != n_gpus);
+    let pipeline = n_gpus > 1 && all_on_gpu && !req.cpu_moe && req.n_cpu_moe == 0 && !req.no_kv_offload;
+    let mut staged = weights.largest_host_layer_tensor;
+    if weights.host_experts {
+        staged = staged.saturating_mul(2);
+    }
+    for (g, slot) in out.iter_mut().take(n_gpus).enumerate() {
+        if !layer_dev.contains(&g) {
+            continue;
+        }
+        let mut c = graph;
+        if pipeline {
+            c += c * 15 / 100;
+        }
+        if g == 0 {
+            c += staged;
+        }
+        *slot = c;
+    }
+    if pipeline {
+        host *= 3;
+    }
+    if !all_on_gpu {
+        // CPU layers run their part of the graph from host memory.
+        host = host.max(graph / 2);
+    }
+    out[n_gpus] = host;
+    out
+}

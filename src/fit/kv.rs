@@ -1,0 +1,150 @@
+//! KV cache and recurrent state per layer (research/arch_table.md §1.3–§1.4, cpu_truth.md obs. 2–5;
+//! llama.cpp `llama_kv_cache`, `llama_kv_cache_iswa`, `llama_memory_recurrent`).
+//!
+//! K = [n_embd_k_gqa(il), cells, n_stream] of type_k, V likewise (none for MLA: V is a view of K).
+//! Full-attention cells = n_ctx_seq; SWA cells = PAD256(min(n_ctx_seq, n_swa·(unified ? n_seq : 1) + ub))
+//! unless `--swa-full`. With FA off and differing V widths every layer's V is padded to the widest.
+//! Recurrent state is f32, `max(1, n_seq)` rows per layer, independent of the context.
+
+use super::context::{Ctx, is_mla, pad256};
+use super::{FitError, FitRequest, arch, cache_type};
+use crate::model::ModelSpec;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct KvLayout {
+    /// KV bytes per layer (0 for layers without their own KV).
+    pub kv: Vec<u64>,
+    /// Recurrent-state bytes per layer.
+    pub rs: Vec<u64>,
+    /// Cells per stream of the full-attention cache (0 when there is none).
+    pub full_cells: u32,
+    /// Cells per stream of the SWA cache (0 when there is none).
+    pub swa_cells: u32,
+}
+
+impl KvLayout {
+    pub fn kv_total(&self) -> u64 {
+        self.kv.iter().sum()
+    }
+    pub fn rs_total(&self) -> u64 {
+        self.rs.iter().sum()
+    }
+}
+
+/// Which layers have their own attention KV, and which carry recurrent state.
+pub fn layer_kinds(spec: &ModelSpec) -> (Vec<bool>, Vec<bool>) {
+    let hp = &spec.hparams;
+    let arch_name = spec.architecture.as_str();
+    let n = hp.n_layer as usize;
+    if arch::has_no_memory(arch_name) {
+        return (vec![false; n], vec![false; n]);
+    }
+    let nextn_start = hp.n_layer.saturating_sub(hp.nextn_predict_layers);
+    let kv_from = arch::n_layer_kv_from_start(arch_name, hp);
+    let recurrent_arch = arch::is_recurrent(arch_name);
+    let hybrid = arch::is_hybrid(arch_name);
+    let mut attn = vec![false; n];
+    let mut rec = vec![false; n];
+    for il in 0..hp.n_layer {
+        let i = il as usize;
+        if recurrent_arch {
+            rec[i] = true;
+            continue;
+        }
+        let is_attn_layer = if hybrid {
+            if hp.full_attention_interval > 0 && matches!(hp.n_head_kv, crate::model::PerLayer::Uniform(_)) {
+                (il + 1) % hp.full_attention_interval == 0
+            } else {
+                hp.n_head_kv.get(i) > 0
+            }
+        } else {
+            true
+        };
+        if hybrid && !is_attn_layer {
+            rec[i] = il < nextn_start;
+            continue;
+        }
+        attn[i] = il < nextn_start && il < kv_from;
+    }
+    (attn, rec)
+}
+
+pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvLayout, FitError> {
+    let hp = &spec.hparams;
+    let n = hp.n_layer as usize;
+    let tk = cache_type(&req.cache_type_k)?;
+    let tv = cache_type(&req.cache_type_v)?;
+    let (attn, rec) = layer_kinds(spec);
+    let swa = arch::swa_flags(&spec.architecture, hp);
+    let mla = is_mla(spec);
+    let head_k = if hp.n_embd_head_k > 0 {
+        hp.n_embd_head_k
+    } else {
+        hp.n_embd / hp.n_head.get(0).max(1)
+    };
+    let head_v = if hp.n_embd_head_v > 0 {
+        hp.n_embd_head_v
+    } else {
+        head_k
+    };
+    // n_head_kv defaults to n_head when the file leaves it out (the reader gives 0).
+    let head_kv = |il: usize| {
+        let v = hp.n_head_kv.get(il);
+        if v == 0 && !arch::is_hybrid(&spec.architecture) && hp.n_head_kv.max() == 0 {
+            hp.n_head.get(il)
+        } else {
+            v
+        }
+    };
+    let v_width = |il: usize| u64::from(head_v) * u64::from(head_kv(il));
+    // [TAG_V_CACHE_VARIABLE]: FA off stores V transposed, padded to the widest layer when widths differ.
+    let v_max = (0..n).map(v_width).max().unwrap_or(0);
+    let v_differs = (0..n).any(|il| v_width(il) != v_max);
+
+    let window = arch::forced_swa_window(&spec.architecture).unwrap_or(hp.n_swa);
+    let unified_seqs = if req.kv_unified { ctx.n_seq } else { 1 };
+    let swa_cells = if req.swa_full {
+        ctx.n_ctx_seq
+    } else {
+        pad256(ctx.n_ctx_seq.min(
+            window
+                .saturating_mul(unified_seqs)
+                .saturating_add(ctx.n_ubatch),
+        ))
+    };
+    let mut out = KvLayout {
+        kv: vec![0; n],
+        rs: vec![0; n],
+        ..Default::default()
+    };
+    for il in 0..n {
+        if !attn[il] {
+            continue;
+        }
+        let cells = if swa[il] {
+            out.swa_cells = swa_cells;
+            swa_cells
+        } else {
+            out.full_cells = ctx.n_ctx_seq;
+            ctx.n_ctx_seq
+        };
+        let rows = u64::from(cells) * u64::from(ctx.n_stream);
+        let k_elems = u64::from(head_k) * u64::from(head_kv(il));
+        let k_row = tk.bytes_for(k_elems).unwrap_or(u64::MAX);
+        let v_row = if mla {
+            0
+        } else {
+            let w = if !ctx.flash_attn && v_differs { v_max } else { v_width(il) };
+            tv.bytes_for(w).unwrap_or(u64::MAX)
+        };
+        out.kv[il] = rows.saturating_mul(k_row.saturating_add(v_row));
+    }
+    let (r, s) = arch::recurrent_state_elems(&spec.architecture, hp);
+    let rs_rows = u64::from(ctx.n_seq.max(1));
+    for il in 0..n {
+        if rec[il] {
+            out.rs[il] = (r + s).saturating_mul(4).saturating_mul(rs_rows);
+        }
+    }
+    Ok(out)
+}

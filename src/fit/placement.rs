@@ -1,0 +1,151 @@
+//! Which device holds each weight tensor (research/arch_table.md §1.5, §2.6; fit.md §1.2; llama.cpp
+//! `llama_model_base::load_tensors`, `ggml-cpu/repack.cpp`).
+//!
+//! `-ngl N`: i_gpu_start = max(n_layer + 1 − N, 0); the output layer (index n_layer) is offloaded first,
+//! then the last blocks. Input tensors (token_embd, …) always stay on the host; a tied output head is a
+//! second copy on the output device. Multi-GPU: layer il goes to the first GPU whose cumulative split
+//! share exceeds (il − i_gpu_start)/(layers on GPUs), split ∝ `-ts` or free memory. `--cpu-moe` /
+//! `--n-cpu-moe N` keep routed experts (all / of the first N blocks) on the host. NextN/MTP blocks are not
+//! loaded (llama.cpp `TENSOR_SKIP` unless `--load-mtp`). CPU-only runs repack Q4_0/Q4_K/IQ4_NL/MXFP4 matmul
+//! weights with ne[1] % 8 == 0 into CPU_REPACK (x86 AVX2 rules), and with mmap the CPU_Mapped buffer spans
+//! the file range from the first to the last non-repacked tensor.
+
+use super::{FitRequest, uses_gpu};
+use crate::model::{ModelSpec, TensorSpec};
+
+/// GGUF default data alignment (`general.alignment`).
+const ALIGN: u64 = 32;
+
+/// Device index per layer: `0..n_layer` blocks, then the output layer; `n_gpus` = host.
+pub fn layer_devices(spec: &ModelSpec, req: &FitRequest, ngl: u32, n_gpus: usize) -> Vec<usize> {
+    let n_all = spec.hparams.n_layer + 1;
+    let host = n_gpus;
+    if n_gpus == 0 || ngl == 0 {
+        return vec![host; n_all as usize];
+    }
+    let start = n_all.saturating_sub(ngl);
+    let act = n_all - start;
+    let weights: Vec<f64> = if req.tensor_split.len() == n_gpus {
+        req.tensor_split.iter().map(|w| w.max(0.0)).collect()
+    } else {
+        req.gpus.iter().map(|g| g.capacity_bytes as f64).collect()
+    };
+    let total: f64 = weights.iter().sum();
+    let mut cumulative = Vec::with_capacity(n_gpus);
+    let mut acc = 0.0;
+    for w in &weights {
+        acc += if total > 0.0 { w / total } else { 1.0 / n_gpus as f64 };
+        cumulative.push(acc);
+    }
+    (0..n_all)
+        .map(|il| {
+            if il < start {
+                return host;
+            }
+            let x = f64::from(il - start) / f64::from(act);
+            // upper_bound: first split strictly greater than x.
+            cumulative
+                .iter()
+                .position(|c| *c > x)
+                .unwrap_or(n_gpus - 1)
+        })
+        .collect()
+}
+
+fn is_input(name: &str) -> bool {
+    ["token_embd.", "position_embd.", "token_types.", "per_layer_token_embd."]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+/// x86 AVX2 CPU_REPACK rule (arch_table §2.6): matmul weights of these types with ne[1] % 8 == 0.
+pub fn repackable(t: &TensorSpec) -> bool {
+    matches!(t.ggml_type, 2 | 12 | 20 | 39)
+        && t.dims.len() >= 2
+        && t.dims[1] % 8 == 0
+        && !is_input(&t.name)
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Weights {
+    pub per_device: Vec<u64>,
+    pub host_repack: u64,
+    /// Largest weight tensor left on the host among repeating layers (staged into the GPU compute buffer
+    /// for large-batch matmuls on partial offload).
+    pub largest_host_layer_tensor: u64,
+    /// Whether any routed-expert tensor is on the host.
+    pub host_experts: bool,
+}
+
+pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: usize) -> Weights {
+    let hp = &spec.hparams;
+    let gpu = uses_gpu(req);
+    let out_dev = layer_dev.get(hp.n_layer as usize).copied().unwrap_or(host);
+    let mtp_start = hp.n_layer.saturating_sub(hp.nextn_predict_layers);
+    let mut w = Weights {
+        per_device: vec![0; host + 1],
+        ..Default::default()
+    };
+    let repack_on = !gpu && req.repack;
+    // Host file-range span of non-repacked tensors (mmap CPU_Mapped), in table order.
+    let mut offset = 0u64;
+    let (mut span_lo, mut span_hi) = (u64::MAX, 0u64);
+    let mut host_plain = 0u64;
+    for t in &spec.tensors {
+        let start = offset;
+        offset = offset.saturating_add(t.bytes.div_ceil(ALIGN) * ALIGN);
+        let block = t.block();
+        if hp.nextn_predict_layers > 0 && block.is_some_and(|b| b >= mtp_start && b < hp.n_layer) {
+            continue;
+        }
+        let mut dev = if is_input(&t.name) {
+            host
+        } else {
+            match block {
+                Some(b) if b < hp.n_layer => layer_dev.get(b as usize).copied().unwrap_or(host),
+                _ => out_dev,
+            }
+        };
+        if t.is_expert() {
+            let b = block.unwrap_or(0);
+            if req.cpu_moe || b < req.n_cpu_moe {
+                dev = host;
+            }
+            if dev == host {
+                w.host_experts = true;
+            }
+        }
+        if dev == host {
+            if block.is_some() {
+                w.largest_host_layer_tensor = w.largest_host_layer_tensor.max(t.bytes);
+            }
+            if repack_on && repackable(t) {
+                w.host_repack += t.bytes;
+            } else {
+                host_plain += t.bytes;
+                span_lo = span_lo.min(start);
+                span_hi = span_hi.max(start + t.bytes);
+            }
+        } else {
+            w.per_device[dev] += t.bytes;
+        }
+    }
+    // Tied output head: a duplicate of token_embd on the output device. On the host it is de-duplicated
+    // unless it lands in another buffer type (CPU_REPACK).
+    if hp.tied_embeddings && spec.tensor("output.weight").is_none() {
+        if let Some(te) = spec.tensor("token_embd.weight") {
+            if out_dev != host {
+                w.per_device[out_dev] += te.bytes;
+            } else if repack_on && matches!(te.ggml_type, 2 | 12 | 20 | 39) && te.dims.get(1).is_some_and(|d| d % 8 == 0) {
+                w.host_repack += te.bytes;
+            }
+        }
+    }
+    let host_mapped = if req.mmap && !gpu && span_hi > span_lo {
+        span_hi - span_lo
+    } else {
+        host_plain
+    };
+    w.per_device[host] = host_mapped + w.host_repack;
+    w
+}
