@@ -77,6 +77,7 @@ fn harness() -> Harness<'static, App> {
                 cc,
                 Sources {
                     hardware: App::fixed_hardware(machine()),
+                    live_monitor: false,
                     model_loader: fake_loader,
                 },
             )
@@ -283,6 +284,7 @@ fn a_preset_from_the_catalog_fills_the_model_slot() {
                 cc,
                 Sources {
                     hardware: App::fixed_hardware(machine()),
+                    live_monitor: false,
                     model_loader: vram_doctor::ui::model_slot::load_model,
                 },
             )
@@ -335,4 +337,72 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
         harness.state().wizard.diagnosis.as_ref().map(|d| d.label),
         Some(vram_doctor::triage::Label::VramOomLoad)
     );
+}
+
+#[test]
+fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
+    let mut harness = harness();
+    harness.run();
+    harness
+        .get_all_by_label("Live Monitor")
+        .next()
+        .expect("tab")
+        .click();
+    harness.run();
+    harness.get_by_label("Start");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/monitor/paging.csv");
+    let file = std::fs::File::open(&path).expect("trace");
+    let (samples, skipped) =
+        vram_doctor::monitor::replay::read(std::io::BufReader::new(file), "paging.csv")
+            .expect("read");
+    harness
+        .state_mut()
+        .monitor
+        .load_recording("paging.csv".into(), samples, skipped);
+    harness.run();
+    harness.get_by_label_contains("Replaying paging.csv (30 samples");
+    harness.get_by_label("System RAM exhausted: paging");
+    harness.get_by_label("System RAM available and swap used (GiB)");
+    harness.get_by_label("Open Fix Wizard").click();
+    harness.run();
+    assert_eq!(harness.state().settings.tab, Tab::Wizard);
+    assert!(
+        harness
+            .state()
+            .wizard
+            .symptoms
+            .contains(&vram_doctor::plan::Symptom::Paging)
+    );
+}
+
+#[test]
+fn live_monitor_samples_this_machine() {
+    let mut harness = harness();
+    harness.run();
+    harness
+        .get_all_by_label("Live Monitor")
+        .next()
+        .expect("tab")
+        .click();
+    harness.run();
+    harness.get_by_label("Start").click();
+    harness.step();
+    run_until(&mut harness, |app| !app.monitor.timeline.is_empty());
+    harness.get_by_label("Pause");
+    harness.get_by_label("Processes");
+    // No GPU here: the GPU plot is replaced by the reason.
+    let latest = harness
+        .state()
+        .monitor
+        .timeline
+        .latest()
+        .cloned()
+        .expect("sample");
+    if latest.gpus.is_empty() {
+        harness.get_by_label(latest.gpu_problem.as_deref().unwrap_or("No GPU detected"));
+    }
+    harness.get_by_label("Pause").click();
+    harness.run();
+    assert!(!harness.state().monitor.is_live());
 }

@@ -72,6 +72,7 @@ pub struct LiveSource {
     last_vmstat: Option<(Instant, VmStat)>,
     gpu_processes: Vec<(u32, u32, u64)>,
     inference: Option<InferenceProcess>,
+    table: Vec<super::ProcessRow>,
     proc_root: std::path::PathBuf,
 }
 
@@ -84,6 +85,7 @@ impl LiveSource {
             last_vmstat: None,
             gpu_processes: Vec::new(),
             inference: None,
+            table: Vec::new(),
             proc_root: "/proc".into(),
         }
     }
@@ -105,6 +107,31 @@ impl LiveSource {
                 cpu_percent: f64::from(p.cpu_usage()),
                 ram_bytes: p.memory(),
             });
+        // The table: every process holding VRAM, then the biggest RAM users, 25 rows at most.
+        let vram = |pid: u32| -> u64 {
+            self.gpu_processes
+                .iter()
+                .filter(|(_, p, _)| *p == pid)
+                .map(|(_, _, b)| b)
+                .sum()
+        };
+        let mut rows: Vec<super::ProcessRow> = system
+            .processes()
+            .values()
+            .map(|p| {
+                let pid = p.pid().as_u32();
+                super::ProcessRow {
+                    pid,
+                    name: p.name().to_string_lossy().into_owned(),
+                    cpu_percent: f64::from(p.cpu_usage()),
+                    ram_bytes: p.memory(),
+                    vram_bytes: vram(pid),
+                }
+            })
+            .collect();
+        rows.sort_by_key(|r| std::cmp::Reverse((r.vram_bytes, r.ram_bytes)));
+        rows.truncate(25);
+        self.table = rows;
     }
 
     fn process_name(&self, pid: u32) -> String {
@@ -190,6 +217,7 @@ impl Source for LiveSource {
             gpu_problem: hw.gpu_problem,
             host,
             inference: self.inference.clone(),
+            processes: self.table.clone(),
         })
     }
 }

@@ -77,6 +77,17 @@ pub struct InferenceProcess {
     pub ram_bytes: u64,
 }
 
+/// A row of the process table (the biggest memory users; refreshed every few seconds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProcessRow {
+    pub pid: u32,
+    pub name: String,
+    pub cpu_percent: f64,
+    pub ram_bytes: u64,
+    /// VRAM the GPU driver reports for this process (0 when none or unknown).
+    pub vram_bytes: u64,
+}
+
 /// Everything sampled at one instant.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Sample {
@@ -87,6 +98,9 @@ pub struct Sample {
     pub gpu_problem: Option<String>,
     pub host: HostSample,
     pub inference: Option<InferenceProcess>,
+    /// Processes holding VRAM and the biggest RAM users (live only; not recorded to CSV).
+    #[serde(default)]
+    pub processes: Vec<ProcessRow>,
 }
 
 /// Where samples come from: the live machine or a recording.

@@ -123,6 +123,7 @@ pub fn read(reader: impl BufRead, path: &str) -> Result<(Vec<Sample>, usize), Re
                         gpu_problem: None,
                         host,
                         inference,
+                        processes: Vec::new(),
                     });
                 }
                 if let (Some(g), Some(s)) = (gpu, samples.last_mut()) {
@@ -261,6 +262,7 @@ mod tests {
                 cpu_percent: 99.5,
                 ram_bytes: 3 << 30,
             }),
+            processes: Vec::new(),
         };
         let mut buf = format!("{HEADER}\n").into_bytes();
         write_sample(&mut buf, &s).expect("write");

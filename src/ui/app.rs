@@ -23,8 +23,10 @@ pub enum Command {
     /// Read a model (path, `ollama:NAME`, `preset:ID`) into the shared slot.
     LoadModel(String),
     SelectTab(Tab),
-    /// Open the Fix Wizard with a diagnosis from Crash Triage (or a monitor alert) filled in.
+    /// Open the Fix Wizard with a diagnosis from Crash Triage filled in.
     OpenWizard(Box<crate::triage::Diagnosis>),
+    /// Open the Fix Wizard with a Live Monitor alert filled in.
+    OpenWizardAlert(crate::monitor::AlertKind),
 }
 
 /// State shared by every tab (read-only while tabs draw).
@@ -51,6 +53,8 @@ pub struct App {
 /// Where the app's machine facts and model reads come from (real probes, or fixed data in tests).
 pub struct Sources {
     pub hardware: HardwareWatch,
+    /// Start sampling this machine for the Live Monitor at once (tests leave it off).
+    pub live_monitor: bool,
     pub model_loader: fn(&str) -> Result<crate::model::ModelSpec, String>,
 }
 
@@ -69,6 +73,7 @@ impl App {
             cc,
             Sources {
                 hardware,
+                live_monitor: true,
                 model_loader: model_slot::load_model,
             },
         )
@@ -93,6 +98,9 @@ impl App {
             ctx: cc.egui_ctx.clone(),
             settings,
         };
+        if sources.live_monitor {
+            app.monitor.start_live(&cc.egui_ctx);
+        }
         if let Some(source) = app.settings.model_source.clone() {
             app.apply(Command::LoadModel(source));
         }
@@ -115,6 +123,10 @@ impl App {
                     ModelSlot::start(source, self.model_loader, move || ctx.request_repaint());
             }
             Command::SelectTab(tab) => self.settings.tab = tab,
+            Command::OpenWizardAlert(kind) => {
+                self.wizard.add_symptom(tabs::monitor::symptom(kind));
+                self.settings.tab = Tab::Wizard;
+            }
             Command::OpenWizard(diagnosis) => {
                 self.wizard.set_diagnosis(*diagnosis);
                 self.settings.tab = Tab::Wizard;
@@ -154,6 +166,10 @@ impl App {
     /// Per-frame work that is not drawing: background results, dropped files.
     fn logic(&mut self, ctx: &egui::Context) {
         self.shared.hardware.poll();
+        self.monitor.logic();
+        if self.settings.tab != Tab::Monitor {
+            self.monitor.hidden();
+        }
         self.shared.model.poll();
         if let Some(picked) = self.model_dialog.as_ref().and_then(|p| p.ready().cloned()) {
             self.model_dialog = None;

@@ -1,44 +1,557 @@
-//! Live Monitor tab: VRAM, RAM, swap, page faults and GPU load over time, the processes holding VRAM, and
-//! alerts that name the failure.
+//! Live Monitor tab: VRAM, RAM, swap, page faults and GPU load on a shared time axis with alert markers; a
+//! window selector, pause, record to CSV and open a recording; the process table with a confirmed "End
+//! process…"; alerts that name the failure and open the Fix Wizard with it. Samples arrive from the sampler
+//! thread, which wakes the UI only while this tab is visible.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use egui::RichText;
+use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, VLine};
+use poll_promise::Promise;
 
 use super::super::app::{Command, Shared};
 use super::super::settings::MonitorInputs;
 use super::super::widgets;
-use crate::units::format_gib;
+use crate::monitor::detect::{Alert, AlertKind, detect};
+use crate::monitor::live::LiveSource;
+use crate::monitor::{Sample, Sampler, Timeline, replay};
+use crate::units::{GIB, format_auto};
 
-#[derive(Default)]
-pub struct MonitorTab {}
+pub const WINDOWS: [(u32, &str); 3] = [(60, "1 min"), (600, "10 min"), (3600, "1 h")];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortBy {
+    Vram,
+    Ram,
+    Cpu,
+    Name,
+}
+
+/// A loaded recording: its name, samples and the number of bad rows skipped.
+type Recording = (String, Vec<Sample>, usize);
+
+/// What feeds the timeline.
+enum Feed {
+    /// Not sampling (paused, or tests).
+    Stopped,
+    Live(Sampler),
+    /// A recording, fully loaded.
+    Replay {
+        name: String,
+        skipped: usize,
+    },
+}
+
+pub struct MonitorTab {
+    pub timeline: Timeline,
+    feed: Feed,
+    /// Set while this tab is drawn: the sampler repaints only then.
+    visible: Arc<AtomicBool>,
+    recording: Option<(PathBuf, std::fs::File)>,
+    pub alerts: Vec<Alert>,
+    sort: SortBy,
+    confirm_end: Option<(u32, String)>,
+    end_result: Option<Promise<Result<String, String>>>,
+    end_message: Option<Result<String, String>>,
+    open_dialog: Option<Promise<Option<Result<Recording, String>>>>,
+    save_dialog: Option<Promise<Option<PathBuf>>>,
+    error: Option<String>,
+}
+
+impl Default for MonitorTab {
+    fn default() -> Self {
+        Self {
+            timeline: Timeline::default(),
+            feed: Feed::Stopped,
+            visible: Arc::new(AtomicBool::new(false)),
+            recording: None,
+            alerts: Vec::new(),
+            sort: SortBy::Vram,
+            confirm_end: None,
+            end_result: None,
+            end_message: None,
+            open_dialog: None,
+            save_dialog: None,
+            error: None,
+        }
+    }
+}
 
 impl MonitorTab {
+    /// Starts sampling this machine once a second.
+    pub fn start_live(&mut self, ctx: &egui::Context) {
+        let ctx = ctx.clone();
+        let visible = self.visible.clone();
+        match Sampler::spawn(
+            Box::new(LiveSource::new()),
+            Duration::from_secs(1),
+            move || {
+                if visible.load(Ordering::Relaxed) {
+                    ctx.request_repaint();
+                }
+            },
+        ) {
+            Ok(s) => {
+                if matches!(self.feed, Feed::Replay { .. }) {
+                    self.timeline.clear();
+                }
+                self.feed = Feed::Live(s);
+            }
+            Err(e) => self.error = Some(format!("could not start sampling: {e}")),
+        }
+    }
+
+    pub fn is_live(&self) -> bool {
+        matches!(self.feed, Feed::Live(_))
+    }
+
+    /// Shows a recording (replaces the live view until "Back to live").
+    pub fn load_recording(&mut self, name: String, samples: Vec<Sample>, skipped: usize) {
+        self.timeline.clear();
+        for s in samples {
+            self.timeline.push(s);
+        }
+        self.alerts = detect(&self.timeline);
+        self.feed = Feed::Replay { name, skipped };
+    }
+
+    /// Takes new samples (called every frame, whatever tab is shown).
+    pub fn logic(&mut self) {
+        let Feed::Live(sampler) = &self.feed else {
+            return;
+        };
+        let new = sampler.drain();
+        if new.is_empty() {
+            return;
+        }
+        for s in new {
+            if let Some((path, file)) = &mut self.recording
+                && let Err(e) = replay::write_sample(file, &s)
+            {
+                self.error = Some(format!("{}: {e} (recording stopped)", path.display()));
+                self.recording = None;
+            }
+            self.timeline.push(s);
+        }
+        self.alerts = detect(&self.timeline);
+    }
+
+    fn poll_dialogs(&mut self) {
+        if let Some(r) = self.open_dialog.as_ref().and_then(|p| p.ready().cloned()) {
+            self.open_dialog = None;
+            match r {
+                Some(Ok((name, samples, skipped))) => self.load_recording(name, samples, skipped),
+                Some(Err(e)) => self.error = Some(e),
+                None => {}
+            }
+        }
+        if let Some(r) = self.save_dialog.as_ref().and_then(|p| p.ready().cloned()) {
+            self.save_dialog = None;
+            if let Some(path) = r {
+                match std::fs::File::create(&path).and_then(|mut f| {
+                    writeln!(f, "{}", replay::HEADER)?;
+                    Ok(f)
+                }) {
+                    Ok(f) => self.recording = Some((path, f)),
+                    Err(e) => self.error = Some(format!("{}: {e}", path.display())),
+                }
+            }
+        }
+        if let Some(r) = self.end_result.as_ref().and_then(|p| p.ready().cloned()) {
+            self.end_result = None;
+            self.end_message = Some(r);
+        }
+    }
+
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        shared: &Shared,
-        _inputs: &mut MonitorInputs,
-        _cmds: &mut Vec<Command>,
+        _shared: &Shared,
+        inputs: &mut MonitorInputs,
+        cmds: &mut Vec<Command>,
     ) {
+        self.visible.store(true, Ordering::Relaxed);
+        self.poll_dialogs();
         ui.heading("Live Monitor");
-        ui.label("GPU and system memory right now.");
-        ui.separator();
-        let Some(hw) = shared.hardware.latest() else {
-            ui.spinner();
+        self.toolbar(ui, inputs);
+        if let Some(e) = &self.error {
+            ui.colored_label(widgets::BAD, e);
+        }
+        self.alerts_ui(ui, cmds);
+        let Some(latest) = self.timeline.latest().cloned() else {
+            ui.horizontal(|ui| {
+                if self.is_live() {
+                    ui.spinner();
+                    ui.label("Waiting for the first sample…");
+                } else {
+                    ui.label("Not sampling. Press Start, or open a recording.");
+                }
+            });
             return;
         };
-        let mut rows = vec![
-            ("Operating system", hw.os.display_name().to_owned()),
-            ("RAM total", format_gib(hw.host.ram_total_bytes)),
-            ("RAM available", format_gib(hw.host.ram_available_bytes)),
-            ("Swap total", format_gib(hw.host.swap_total_bytes)),
-            ("Swap used", format_gib(hw.host.swap_used_bytes)),
-        ];
-        for gpu in &hw.gpus {
-            rows.push(("GPU", format!("{} ({:?})", gpu.name, gpu.vendor)));
-            rows.push(("  VRAM used", format_gib(gpu.memory_used_bytes)));
-            rows.push(("  VRAM total", format_gib(gpu.memory_total_bytes)));
+        egui::Panel::right("monitor-processes")
+            .resizable(true)
+            .default_size(380.0)
+            .show(ui, |ui| self.process_table(ui, &latest));
+        egui::ScrollArea::vertical()
+            .id_salt("monitor-plots")
+            .show(ui, |ui| {
+                self.plots(ui, &latest, f64::from(inputs.window_secs));
+            });
+        self.confirm_end_ui(ui);
+    }
+
+    /// Marks the tab hidden (called by the app when another tab is shown).
+    pub fn hidden(&self) {
+        self.visible.store(false, Ordering::Relaxed);
+    }
+
+    fn toolbar(&mut self, ui: &mut egui::Ui, inputs: &mut MonitorInputs) {
+        ui.horizontal(|ui| {
+            for (secs, name) in WINDOWS {
+                ui.selectable_value(&mut inputs.window_secs, secs, name);
+            }
+            ui.separator();
+            match &self.feed {
+                Feed::Live(_) => {
+                    if ui.button("Pause").on_hover_text("Stop sampling").clicked() {
+                        self.feed = Feed::Stopped;
+                    }
+                }
+                Feed::Stopped => {
+                    if ui
+                        .button("Start")
+                        .on_hover_text("Sample this machine once a second")
+                        .clicked()
+                    {
+                        self.start_live(ui.ctx());
+                    }
+                }
+                Feed::Replay { name, skipped } => {
+                    ui.label(format!(
+                        "Replaying {name} ({} samples{})",
+                        self.timeline.len(),
+                        if *skipped > 0 {
+                            format!(", {skipped} bad rows skipped")
+                        } else {
+                            String::new()
+                        }
+                    ));
+                    if ui.button("Back to live").clicked() {
+                        self.start_live(ui.ctx());
+                    }
+                }
+            }
+            match &self.recording {
+                Some((path, _)) => {
+                    ui.label(
+                        RichText::new(format!("● recording to {}", path.display()))
+                            .color(widgets::BAD),
+                    );
+                    if ui.button("Stop recording").clicked() {
+                        self.recording = None;
+                    }
+                }
+                None => {
+                    if ui
+                        .add_enabled(
+                            self.is_live() && self.save_dialog.is_none(),
+                            egui::Button::new("Record to CSV…"),
+                        )
+                        .clicked()
+                    {
+                        self.save_dialog = Some(spawn_dialog(ui.ctx(), |d| {
+                            d.set_file_name("vram-doctor-recording.csv").save_file()
+                        }));
+                    }
+                }
+            }
+            if ui
+                .add_enabled(
+                    self.open_dialog.is_none(),
+                    egui::Button::new("Open recording…"),
+                )
+                .clicked()
+            {
+                let ctx = ui.ctx().clone();
+                let (sender, promise) = Promise::new();
+                let spawned = std::thread::Builder::new()
+                    .name("open-recording".into())
+                    .spawn(move || {
+                        let picked = rfd::FileDialog::new()
+                            .add_filter("Recordings", &["csv"])
+                            .pick_file();
+                        let loaded = picked.map(|p| {
+                            let name = p.display().to_string();
+                            let file =
+                                std::fs::File::open(&p).map_err(|e| format!("{name}: {e}"))?;
+                            let (samples, skipped) =
+                                replay::read(std::io::BufReader::new(file), &name)
+                                    .map_err(|e| e.to_string())?;
+                            Ok((name, samples, skipped))
+                        });
+                        sender.send(loaded);
+                        ctx.request_repaint();
+                    });
+                if spawned.is_ok() {
+                    self.open_dialog = Some(promise);
+                }
+            }
+        });
+    }
+
+    fn alerts_ui(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Command>) {
+        for a in &self.alerts {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(a.kind.title()).strong().color(widgets::BAD));
+                    if ui.button("Open Fix Wizard").clicked() {
+                        cmds.push(Command::OpenWizardAlert(a.kind));
+                    }
+                });
+                ui.label(&a.message);
+            });
         }
-        if let Some(problem) = &hw.gpu_problem {
-            rows.push(("GPU data", problem.clone()));
+    }
+
+    fn plots(&self, ui: &mut egui::Ui, latest: &Sample, window: f64) {
+        let end = latest.time;
+        let group = egui::Id::unique("monitor-time-axis");
+        let series = |f: &dyn Fn(&Sample) -> Option<f64>| -> Vec<[f64; 2]> {
+            self.timeline
+                .window(window)
+                .filter_map(|s| f(s).map(|v| [s.time - end, v]))
+                .collect()
+        };
+        let markers: Vec<f64> = self.alerts.iter().map(|a| a.since - end).collect();
+        let height = 150.0;
+        let plot = |id: &str| {
+            Plot::new(id)
+                .height(height)
+                .link_axis(group, [true, false])
+                .link_cursor(group, [true, false])
+                .include_x(-window)
+                .include_x(0.0)
+                .include_y(0.0)
+                .legend(Legend::default())
+                .allow_scroll(false)
+        };
+        ui.label(RichText::new("GPU memory (GiB)").strong());
+        if latest.gpus.is_empty() {
+            ui.weak(latest.gpu_problem.as_deref().unwrap_or("No GPU detected"));
+        } else {
+            plot("plot-vram").show(ui, |p| {
+                for (i, g) in latest.gpus.iter().enumerate() {
+                    let total = g.memory_total_bytes as f64 / GIB as f64;
+                    p.line(Line::new(
+                        format!("GPU{} used", g.index),
+                        PlotPoints::from(series(&|s| {
+                            s.gpus.get(i).map(|g| {
+                                (g.memory_used_bytes + g.memory_reserved_bytes) as f64 / GIB as f64
+                            })
+                        })),
+                    ));
+                    p.hline(HLine::new(format!("GPU{} total", g.index), total));
+                    p.hline(HLine::new("85 %", total * 0.85).color(widgets::WARN));
+                    p.hline(HLine::new("95 %", total * 0.95).color(widgets::BAD));
+                }
+                for &x in &markers {
+                    p.vline(VLine::new("alert", x).color(widgets::BAD));
+                }
+            });
         }
-        widgets::facts_grid(ui, "monitor-now", &rows);
+        ui.label(RichText::new("System RAM available and swap used (GiB)").strong());
+        plot("plot-ram").show(ui, |p| {
+            p.line(Line::new(
+                "RAM available",
+                PlotPoints::from(series(&|s| {
+                    Some(s.host.ram_available_bytes as f64 / GIB as f64)
+                })),
+            ));
+            p.line(Line::new(
+                "swap used",
+                PlotPoints::from(series(&|s| {
+                    Some(s.host.swap_used_bytes as f64 / GIB as f64)
+                })),
+            ));
+            p.hline(HLine::new(
+                "RAM total",
+                latest.host.ram_total_bytes as f64 / GIB as f64,
+            ));
+            for &x in &markers {
+                p.vline(VLine::new("alert", x).color(widgets::BAD));
+            }
+        });
+        ui.label(RichText::new("Major page faults per second").strong());
+        plot("plot-faults").show(ui, |p| {
+            p.line(Line::new(
+                "major faults/s",
+                PlotPoints::from(series(&|s| s.host.major_faults_per_sec)),
+            ));
+            p.line(Line::new(
+                "swap-in pages/s",
+                PlotPoints::from(series(&|s| s.host.swap_in_per_sec)),
+            ));
+        });
+        if !latest.gpus.is_empty() {
+            ui.label(RichText::new("GPU utilization (%)").strong());
+            plot("plot-util").include_y(100.0).show(ui, |p| {
+                for (i, g) in latest.gpus.iter().enumerate() {
+                    p.line(Line::new(
+                        format!("GPU{}", g.index),
+                        PlotPoints::from(series(&|s| {
+                            s.gpus
+                                .get(i)
+                                .and_then(|g| g.utilization_percent)
+                                .map(f64::from)
+                        })),
+                    ));
+                }
+            });
+        }
+    }
+
+    fn process_table(&mut self, ui: &mut egui::Ui, latest: &Sample) {
+        ui.label(RichText::new("Processes").strong());
+        if latest.processes.is_empty() {
+            ui.weak("No process list in this view (recordings keep only the GPU processes).");
+        }
+        let mut rows = latest.processes.clone();
+        match self.sort {
+            SortBy::Vram => rows.sort_by(|a, b| {
+                b.vram_bytes
+                    .cmp(&a.vram_bytes)
+                    .then(b.ram_bytes.cmp(&a.ram_bytes))
+            }),
+            SortBy::Ram => rows.sort_by_key(|r| std::cmp::Reverse(r.ram_bytes)),
+            SortBy::Cpu => rows.sort_by(|a, b| b.cpu_percent.total_cmp(&a.cpu_percent)),
+            SortBy::Name => rows.sort_by_key(|r| r.name.to_lowercase()),
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("process-table")
+            .show(ui, |ui| {
+                egui::Grid::new("process-grid")
+                    .striped(true)
+                    .num_columns(6)
+                    .show(ui, |ui| {
+                        ui.strong("PID");
+                        for (label, by) in [
+                            ("Name", SortBy::Name),
+                            ("VRAM", SortBy::Vram),
+                            ("CPU %", SortBy::Cpu),
+                            ("RAM", SortBy::Ram),
+                        ] {
+                            if ui
+                                .selectable_label(self.sort == by, label)
+                                .on_hover_text("Sort by this column")
+                                .clicked()
+                            {
+                                self.sort = by;
+                            }
+                        }
+                        ui.label("");
+                        ui.end_row();
+                        for r in &rows {
+                            ui.label(r.pid.to_string());
+                            ui.label(&r.name);
+                            ui.label(if r.vram_bytes > 0 {
+                                format_auto(r.vram_bytes)
+                            } else {
+                                "—".into()
+                            });
+                            ui.label(format!("{:.0}", r.cpu_percent));
+                            ui.label(format_auto(r.ram_bytes));
+                            if ui
+                                .small_button("End…")
+                                .on_hover_text(format!("End process {} ({})", r.pid, r.name))
+                                .clicked()
+                            {
+                                self.confirm_end = Some((r.pid, r.name.clone()));
+                                self.end_message = None;
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+        if let Some(msg) = &self.end_message {
+            match msg {
+                Ok(m) => ui.colored_label(widgets::OK, m),
+                Err(e) => ui.colored_label(widgets::BAD, e),
+            };
+        }
+    }
+
+    fn confirm_end_ui(&mut self, ui: &mut egui::Ui) {
+        let Some((pid, name)) = self.confirm_end.clone() else {
+            return;
+        };
+        let mut close = false;
+        egui::Window::new("End process?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ui.ctx(), |ui| {
+                ui.label(format!(
+                    "End {name} (pid {pid})? Unsaved work in it is lost."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button(format!("End {name}")).clicked() {
+                        let (sender, promise) = Promise::new();
+                        let ctx = ui.ctx().clone();
+                        let n = name.clone();
+                        let _ = std::thread::Builder::new()
+                            .name("end-process".into())
+                            .spawn(move || {
+                                sender.send(
+                                    crate::monitor::process::end_process(pid)
+                                        .map(|()| format!("Ended {n} (pid {pid}).")),
+                                );
+                                ctx.request_repaint();
+                            });
+                        self.end_result = Some(promise);
+                        close = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                    }
+                });
+            });
+        if close {
+            self.confirm_end = None;
+        }
+    }
+}
+
+/// Runs an rfd dialog on a worker thread (the UI keeps repainting while it is open).
+fn spawn_dialog(
+    ctx: &egui::Context,
+    show: impl FnOnce(rfd::FileDialog) -> Option<PathBuf> + Send + 'static,
+) -> Promise<Option<PathBuf>> {
+    let (sender, promise) = Promise::new();
+    let ctx = ctx.clone();
+    let spawned = std::thread::Builder::new()
+        .name("file-dialog".into())
+        .spawn(move || {
+            sender.send(show(rfd::FileDialog::new().add_filter("CSV", &["csv"])));
+            ctx.request_repaint();
+        });
+    if spawned.is_err() {
+        return Promise::from_ready(None);
+    }
+    promise
+}
+
+/// The plan engine's symptom for an alert.
+pub fn symptom(kind: AlertKind) -> crate::plan::Symptom {
+    match kind {
+        AlertKind::VramFull => crate::plan::Symptom::VramFull,
+        AlertKind::Paging => crate::plan::Symptom::Paging,
+        AlertKind::CpuSpill => crate::plan::Symptom::CpuSpill,
+        AlertKind::HeldByOther => crate::plan::Symptom::HeldByOther,
     }
 }
