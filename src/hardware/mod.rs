@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod catalog;
 pub mod probe;
 
 /// Operating system as the product distinguishes it (WSL2 is its own case: its GPU memory is backed by host RAM).

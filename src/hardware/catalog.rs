@@ -1,0 +1,141 @@
+//! GPU catalog: marketed memory and bandwidth of common GPUs (`assets/gpus.ron`, generated from
+//! research/gpus.tsv with its vendor-spec sources), for "what if I had an RTX 4090" and the speed model.
+//! Lookup is by forgiving name ("4090", "RTX 4090", "rtx4090"); ambiguous names list the candidates.
+//! Apple rows are unified memory: the GPU may use Metal's recommendedMaxWorkingSetSize, which llama.cpp
+//! logs as ≈ 2/3 of RAM on small Macs and ≈ 3/4 on large ones (fit.md §0.7: 8 GB → 5.73 GB, 64 GB →
+//! 51.5 GB, 192 GB → 154.6 GB). Detection of installed GPUs is `probe`'s job, not this module's.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::fit::GpuDevice;
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct CatalogGpu {
+    pub vendor: String,
+    pub name: String,
+    pub memory_gib: f64,
+    pub bandwidth_gbps: f64,
+    /// Unified memory shared with the CPU (Apple Silicon, Jetson).
+    pub unified: bool,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum CatalogError {
+    #[error("unknown GPU '{0}': not in the built-in catalog (use --vram SIZE instead, e.g. --vram 24GiB)")]
+    Unknown(String),
+    #[error("GPU name '{name}' is ambiguous: {candidates}")]
+    Ambiguous { name: String, candidates: String },
+}
+
+const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
+
+impl CatalogGpu {
+    pub fn memory_bytes(&self) -> u64 {
+        (self.memory_gib * GIB) as u64
+    }
+
+    /// Memory the GPU may use: all of it for discrete cards, the Metal working-set limit for unified memory.
+    pub fn usable_bytes(&self) -> u64 {
+        if self.unified {
+            let share = if self.memory_gib > 36.0 { 0.75 } else { 2.0 / 3.0 };
+            (self.memory_gib * share * GIB) as u64
+        } else {
+            self.memory_bytes()
+        }
+    }
+
+    pub fn to_device(&self) -> GpuDevice {
+        GpuDevice {
+            name: self.name.clone(),
+            capacity_bytes: self.usable_bytes(),
+            bandwidth_gbps: Some(self.bandwidth_gbps),
+        }
+    }
+}
+
+/// Every catalog entry. The asset is compiled in; a broken asset is a build-time bug caught by the tests,
+/// and at run time it yields an empty catalog rather than a panic.
+pub fn all() -> &'static [CatalogGpu] {
+    static CATALOG: OnceLock<Vec<CatalogGpu>> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        ron::from_str(include_str!("../../assets/gpus.ron")).unwrap_or_else(|e| {
+            log::error!("assets/gpus.ron: {e}");
+            Vec::new()
+        })
+    })
+}
+
+fn normalize(s: &str) -> String {
+    let lower = s.to_ascii_lowercase();
+    let mut out = String::new();
+    for word in lower.split(|c: char| !c.is_ascii_alphanumeric()) {
+        if matches!(word, "" | "nvidia" | "geforce" | "amd" | "radeon" | "intel" | "apple") {
+            continue;
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Finds one GPU by name. Exact (normalized) match first, then the unique entry whose normalized name
+/// contains the query, preferring the shortest when one name is a prefix of all the others ("RTX 4090"
+/// → "GeForce RTX 4090", not "RTX 4090 D").
+pub fn find(name: &str) -> Result<&'static CatalogGpu, CatalogError> {
+    let q = normalize(name);
+    if q.is_empty() {
+        return Err(CatalogError::Unknown(name.into()));
+    }
+    let gpus = all();
+    if let Some(g) = gpus.iter().find(|g| normalize(&g.name) == q) {
+        return Ok(g);
+    }
+    let mut hits: Vec<&CatalogGpu> = gpus.iter().filter(|g| normalize(&g.name).contains(&q)).collect();
+    hits.sort_by_key(|g| normalize(&g.name).len());
+    match hits.as_slice() {
+        [] => Err(CatalogError::Unknown(name.into())),
+        [one] => Ok(one),
+        [first, rest @ ..] => {
+            let f = normalize(&first.name);
+            let others_extend = rest.iter().all(|g| normalize(&g.name).starts_with(&f));
+            if others_extend && f.ends_with(&q) {
+                Ok(first)
+            } else {
+                Err(CatalogError::Ambiguous {
+                    name: name.into(),
+                    candidates: hits.iter().take(8).map(|g| g.name.as_str()).collect::<Vec<_>>().join(", "),
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn asset_parses_and_has_common_cards() {
+        assert!(all().len() > 100);
+        let g = find("RTX 4090").unwrap();
+        assert_eq!(g.memory_bytes(), 24 << 30);
+        assert_eq!(g.bandwidth_gbps, 1008.0);
+        assert_eq!(find("geforce rtx 3090").unwrap().memory_gib, 24.0);
+        assert!(find("Radeon RX 7900 XTX").is_ok());
+    }
+
+    #[test]
+    fn unknown_and_ambiguous_names() {
+        assert!(matches!(find("Voodoo 5"), Err(CatalogError::Unknown(_))));
+        assert!(matches!(find(""), Err(CatalogError::Unknown(_))));
+        assert!(matches!(find("RTX"), Err(CatalogError::Ambiguous { .. })));
+    }
+
+    #[test]
+    fn apple_uses_working_set_limit() {
+        let m = all().iter().find(|g| g.unified && g.memory_gib >= 64.0).unwrap();
+        assert!(m.usable_bytes() < m.memory_bytes());
+        assert_eq!(m.usable_bytes(), (m.memory_gib * 0.75 * GIB) as u64);
+    }
+}
