@@ -123,10 +123,19 @@ fn model_argument_is_read_and_named_in_commands() {
         .find(|s| s["id"] == "clamp_layers")
         .expect("clamp_layers");
     let cmd = clamp["commands"][0]["text"].as_str().unwrap();
+    let ngl = clamp["effect"]["layers_offloaded"].as_u64().unwrap();
+    assert!((1..9).contains(&ngl), "{ngl}");
     assert!(
         cmd.starts_with("llama-server -m ")
-            && cmd.contains("syn-llama-q4_k_m.header.gguf -ngl 3 -c 8192"),
+            && cmd.contains(&format!("syn-llama-q4_k_m.header.gguf -ngl {ngl} -c 8192")),
         "{cmd}"
+    );
+    // The numbers come from the fit engine when the model file is given.
+    assert!(
+        json["diagnosis"]["prediction"]["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("fit engine")
     );
     assert_eq!(clamp["effect"]["layers_total"], 9);
 }

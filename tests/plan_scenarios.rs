@@ -875,3 +875,63 @@ fn other_quant_sizes_are_exact_from_the_tensor_table() {
         assert_eq!(predicted, Some(real), "{name}");
     }
 }
+
+/// The 70B-on-24-GB scenario with the fit engine's numbers (real tensor table from the preset catalog,
+/// llama.cpp's allocation rules) instead of the formula.
+#[test]
+fn seventy_b_with_the_fit_engine() {
+    use vram_doctor::plan::fit_bridge::FitWhatIf;
+    let spec = vram_doctor::model::load("preset:llama-3.3-70b@Q4_K_M").unwrap();
+    let gpu = vram_doctor::hardware::catalog::find("RTX 4090").unwrap();
+    let mut sit = Situation::new(Runtime::LlamaServer, Os::Linux, Shell::Bash);
+    sit.model = Some(ModelRef::from_spec(
+        "/models/Llama-3.3-70B-Instruct-Q4_K_M.gguf",
+        &spec,
+    ));
+    sit.gpus = vec![GpuState {
+        name: gpu.name.clone(),
+        total_bytes: gpu.usable_bytes(),
+        used_by_others_bytes: 0,
+        bandwidth_bytes_per_sec: Some((gpu.bandwidth_gbps * 1e9) as u64),
+    }];
+    sit.host = HostState {
+        ram_total_bytes: Some(64 * GIB),
+        ..HostState::default()
+    };
+    sit.setup = Setup {
+        n_ctx: 8192,
+        ..Setup::default()
+    };
+    let what_if = FitWhatIf::new(spec.clone(), &sit);
+    let plan = build_plan(&sit, Some(&what_if));
+    assert_ordered(&plan);
+    let base = plan.diagnosis.prediction.as_ref().unwrap();
+    assert!(base.method.starts_with("fit engine"), "{}", base.method);
+    assert_eq!(base.kv_bytes, 2 * 80 * 8192 * 8 * 128 * 2);
+
+    // The quant step's weight delta is the re-quantized tensor table's, to the byte.
+    let q = plan.step(StepId::LowerQuant).unwrap();
+    let name = q.setup.as_ref().and_then(|s| s.quant.clone()).unwrap();
+    let smaller = vram_doctor::model::quantize::predict(&spec, &name, Default::default()).unwrap();
+    let delta = |s: &vram_doctor::model::ModelSpec| s.tensors.iter().map(|t| t.bytes).sum::<u64>();
+    let expected =
+        vram_doctor::units::format_delta(i128::from(delta(&smaller)) - i128::from(delta(&spec)));
+    assert!(
+        q.effect.summary.contains(&format!("weights {expected}")),
+        "{} vs {expected}",
+        q.effect.summary
+    );
+    assert_eq!(q.effect.fits, Some(true));
+
+    let c = plan.step(StepId::ClampLayers).unwrap();
+    let n = c.effect.layers_offloaded.unwrap();
+    assert!((36..=46).contains(&n), "{n}");
+    assert!(
+        c.commands[0].text.contains(&format!("-ngl {n} -c 8192")),
+        "{}",
+        c.commands[0].text
+    );
+    let t = c.effect.tokens_per_second.unwrap();
+    assert!(t > 0.5 && t < 10.0, "{t}");
+    assert!(plan.step_ids().contains(&StepId::Hardware));
+}

@@ -6,6 +6,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::model::ModelSpec;
+use crate::plan::fit_bridge::FitWhatIf;
 use crate::plan::{FixPlan, ModelRef, Os, Runtime, Setup, Shell, Situation, build_plan};
 use crate::units::parse_size;
 
@@ -44,8 +46,16 @@ pub struct PlanFitOptions {
     #[arg(long = "n-cpu-moe", value_name = "N")]
     pub n_cpu_moe: Option<u32>,
     /// GPU memory, one size per GPU (e.g. 24GiB,12GiB); default: this machine's GPUs.
-    #[arg(long, value_name = "SIZE[,SIZE..]", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "SIZE[,SIZE..]",
+        value_delimiter = ',',
+        conflicts_with = "gpu"
+    )]
     pub vram: Vec<String>,
+    /// GPUs from the built-in catalog (e.g. "RTX 4090"), one per GPU; default: this machine's GPUs.
+    #[arg(long, value_name = "NAME[,NAME..]", value_delimiter = ',')]
+    pub gpu: Vec<String>,
     /// Free memory to keep per GPU (default 1 GiB, as llama.cpp --fit).
     #[arg(long, value_name = "SIZE")]
     pub margin: Option<String>,
@@ -185,6 +195,30 @@ pub fn situation(
             })
             .collect::<Result<_, String>>()?;
     }
+    if !args.fit.gpu.is_empty() {
+        sit.gpus = args
+            .fit
+            .gpu
+            .iter()
+            .map(|name| {
+                let g = crate::hardware::catalog::find(name).map_err(|e| format!("--gpu: {e}"))?;
+                Ok(crate::plan::GpuState {
+                    name: g.name.clone(),
+                    total_bytes: g.usable_bytes(),
+                    used_by_others_bytes: 0,
+                    bandwidth_bytes_per_sec: Some((g.bandwidth_gbps * 1e9) as u64),
+                })
+            })
+            .collect::<Result<_, String>>()?;
+    }
+    // Bandwidth (for tokens/s) of GPUs known only by name and size.
+    for g in &mut sit.gpus {
+        if g.bandwidth_bytes_per_sec.is_none()
+            && let Ok(c) = crate::hardware::catalog::find(&g.name)
+        {
+            g.bandwidth_bytes_per_sec = Some((c.bandwidth_gbps * 1e9) as u64);
+        }
+    }
     if let Some(m) = &args.fit.margin {
         sit.margin_bytes = size("--margin", m)?;
     }
@@ -213,7 +247,7 @@ pub fn read_log(path: &std::path::Path) -> Result<crate::triage::Diagnosis, Stri
 
 /// Reads the model and names it the way the runtime's commands need: Ollama takes its model name, every other
 /// runtime the file (an `ollama:` model is resolved to its GGUF blob for them).
-pub fn model_ref(arg: &str, runtime: Runtime) -> Result<ModelRef, String> {
+pub fn model_ref(arg: &str, runtime: Runtime) -> Result<(ModelRef, ModelSpec), String> {
     let spec = crate::model::load(arg).map_err(|e| e.to_string())?;
     let mut model = ModelRef::from_spec(arg, &spec);
     if let Some(name) = arg.strip_prefix("ollama:")
@@ -222,7 +256,7 @@ pub fn model_ref(arg: &str, runtime: Runtime) -> Result<ModelRef, String> {
         let blob = crate::model::ollama::resolve(&crate::model::ollama::models_dir(), name)?;
         model.argument = blob.to_string_lossy().into_owned();
     }
-    Ok(model)
+    Ok((model, spec))
 }
 
 pub fn write_plan(plan: &FixPlan, json: bool, out: &mut dyn Write) -> Result<(), String> {
@@ -260,10 +294,17 @@ pub fn run(args: &PlanArgs, out: &mut dyn Write) -> Result<u8, String> {
         }
         sit.diagnosis = Some(diagnosis);
     }
+    let mut spec = None;
     if let Some(arg) = &args.model {
-        sit.model = Some(model_ref(arg, sit.runtime)?);
+        let (model, s) = model_ref(arg, sit.runtime)?;
+        sit.model = Some(model);
+        spec = Some(s);
     }
-    let plan = build_plan(&sit, None);
+    // With the model's tensor table the numbers come from the fit engine; otherwise from the log alone.
+    let plan = match spec {
+        Some(spec) => build_plan(&sit, Some(&FitWhatIf::new(spec, &sit))),
+        None => build_plan(&sit, None),
+    };
     write_plan(&plan, args.json, out)?;
     Ok(0)
 }

@@ -13,6 +13,7 @@
 pub mod commands;
 mod engine;
 mod evidence;
+pub mod fit_bridge;
 mod host_fixes;
 pub mod markdown;
 pub mod os_memory;

@@ -213,8 +213,14 @@ pub(super) fn quant_cost(q: &whatif::Quant, current: Option<whatif::Quant>) -> S
             "Quality: perplexity +{d:.2}{now} on llama.cpp's Llama-3-8B measurement; a new download."
         ),
         None => format!(
-            "Quality: {} is an i-quant at {:.2} bits per weight; expect a visible loss below 3 bits; a new download.",
-            q.name, q.bpw
+            "Quality: {} is an i-quant at {:.2} bits per weight; {}; a new download.",
+            q.name,
+            q.bpw,
+            if q.bpw < 3.0 {
+                "expect a visible loss at under 3 bits"
+            } else {
+                "a small but measurable loss"
+            }
         ),
     }
 }
@@ -499,7 +505,8 @@ pub(super) fn clamp_layers(ctx: &Ctx) -> Option<Step> {
     if ctx.sit.os == Os::Windows {
         step.notes.push("NVIDIA Control Panel → Manage 3D settings → CUDA - Sysmem Fallback Policy → \"Prefer No Sysmem Fallback\": the driver then reports OOM instead of silently moving VRAM into (slow) shared memory.".to_owned());
     }
-    step.undo = "Set -ngl back to what you used before (or leave it out).".to_owned();
+    step.undo =
+        "Set the GPU layers back to what you used before (llama.cpp: leave -ngl out).".to_owned();
     Some(step)
 }
 
