@@ -1,34 +1,526 @@
-//! Fit Calculator tab: the model in the shared slot, the GPU(s), the settings, and what llama.cpp would
-//! allocate on each device.
+//! Fit Calculator tab: the model in the shared slot, the GPU(s) (detected, or typed), llama.cpp's settings;
+//! a stacked bar per device (weights / KV / compute / overhead / margin / free) with numbers, the verdict in
+//! plain words, a quant × context table coloured by fit, and predicted tok/s versus -ngl showing the spill
+//! cliff. All estimates run on a worker thread and are recomputed only when an input changes.
+
+use egui::{Color32, RichText};
+use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
+use poll_promise::Promise;
 
 use super::super::app::{Command, Shared};
 use super::super::settings::FitInputs;
 use super::super::widgets;
+use crate::fit::{
+    self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuDevice, GpuLayers, Verdict,
+};
+use crate::model::{ModelSpec, quantize};
+use crate::units::{GIB, MIB, format_auto, format_gib};
+
+const CACHE_TYPES: [&str; 8] = [
+    "f16", "bf16", "q8_0", "q5_1", "q5_0", "q4_1", "q4_0", "iq4_nl",
+];
+const TABLE_QUANTS: [&str; 7] = [
+    "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS", "Q3_K_M", "Q2_K",
+];
+const TABLE_CONTEXTS: [u32; 7] = [2048, 4096, 8192, 16384, 32768, 65536, 131072];
+
+const C_WEIGHTS: Color32 = Color32::from_rgb(0x42, 0x85, 0xf4);
+const C_KV: Color32 = Color32::from_rgb(0xab, 0x47, 0xbc);
+const C_COMPUTE: Color32 = Color32::from_rgb(0x26, 0xa6, 0x9a);
+const C_OVERHEAD: Color32 = Color32::from_rgb(0x8d, 0x6e, 0x63);
+const C_MARGIN: Color32 = Color32::from_rgb(0x75, 0x75, 0x75);
+
+/// What the worker computes for one set of inputs.
+#[derive(Clone)]
+pub struct FitOutcome {
+    pub report: Result<FitReport, String>,
+    pub max_gpu_layers: Option<u32>,
+    pub max_ctx_size: Option<u32>,
+    pub tokens_per_second: Option<(f64, f64)>,
+    /// tok/s for every -ngl from 0 to all layers.
+    pub speed_curve: Vec<[f64; 2]>,
+    /// Rows: quants; cells: (ctx, verdict, GPU bytes) — only for contexts the model supports.
+    pub table: Vec<(String, Vec<(u32, Verdict, u64)>)>,
+}
 
 #[derive(Default)]
-pub struct FitTab {}
+pub struct FitTab {
+    key: Option<(String, FitRequest)>,
+    job: Option<Promise<FitOutcome>>,
+    pub outcome: Option<FitOutcome>,
+}
+
+fn gpu_layers(inputs: &FitInputs) -> GpuLayers {
+    inputs
+        .n_gpu_layers
+        .map_or(GpuLayers::Auto, GpuLayers::Count)
+}
+
+/// The request for the current inputs and machine.
+pub fn request(inputs: &FitInputs, shared: &Shared) -> FitRequest {
+    let mut req = FitRequest {
+        ctx_size: inputs.ctx_size,
+        batch_size: inputs.batch_size,
+        ubatch_size: inputs.ubatch_size,
+        n_gpu_layers: gpu_layers(inputs),
+        cache_type_k: inputs.cache_type_k.clone(),
+        cache_type_v: inputs.cache_type_v.clone(),
+        flash_attn: match inputs.flash_attn.as_str() {
+            "on" => fit::FlashAttn::On,
+            "off" => fit::FlashAttn::Off,
+            _ => fit::FlashAttn::Auto,
+        },
+        parallel: inputs.parallel.max(1),
+        n_cpu_moe: inputs.n_cpu_moe,
+        margin_bytes: u64::from(inputs.margin_mib) * MIB,
+        ..FitRequest::default()
+    };
+    if let Some(hw) = shared.hardware.latest() {
+        req.host_ram_bytes = hw.host.ram_available_bytes;
+        req.platform = match hw.os {
+            crate::hardware::OsKind::Windows | crate::hardware::OsKind::Wsl2 => {
+                fit::Platform::Windows
+            }
+            crate::hardware::OsKind::Macos => fit::Platform::AppleSilicon,
+            crate::hardware::OsKind::Linux => fit::Platform::Linux,
+        };
+        req.gpus = hw
+            .gpus
+            .iter()
+            .map(|g| GpuDevice {
+                name: g.name.clone(),
+                capacity_bytes: g.memory_free_bytes(),
+                bandwidth_gbps: None,
+            })
+            .collect();
+    }
+    if let Some(gib) = inputs.manual_vram_gib
+        && req.gpus.is_empty()
+    {
+        req.gpus.push(GpuDevice {
+            name: format!("GPU ({gib:.0} GiB)"),
+            capacity_bytes: (f64::from(gib) * GIB as f64) as u64,
+            bandwidth_gbps: None,
+        });
+    }
+    if req.gpus.is_empty() {
+        req.backend = fit::Backend::Cpu;
+    }
+    req
+}
+
+/// Everything the tab shows, computed off the UI thread.
+pub fn compute(spec: &ModelSpec, req: &FitRequest) -> FitOutcome {
+    let report = fit::estimate(spec, req).map_err(|e| e.to_string());
+    let tokens_per_second = report
+        .as_ref()
+        .ok()
+        .map(|r| fit::speed::tokens_per_second(spec, req, r, req.ctx_size.max(1) / 2));
+    let n_layer = spec.hparams.n_layer;
+    let speed_curve = if req.gpus.is_empty() {
+        Vec::new()
+    } else {
+        (0..=n_layer + 1)
+            .filter_map(|n| {
+                let mut r = req.clone();
+                r.n_gpu_layers = GpuLayers::Count(n);
+                let rep = fit::estimate(spec, &r).ok()?;
+                let (tg, _) = fit::speed::tokens_per_second(spec, &r, &rep, r.ctx_size.max(1) / 2);
+                Some([f64::from(n), tg])
+            })
+            .collect()
+    };
+    let ctx_train = spec.hparams.n_ctx_train.max(2048);
+    let contexts: Vec<u32> = TABLE_CONTEXTS
+        .iter()
+        .copied()
+        .filter(|&c| c <= ctx_train)
+        .collect();
+    let table = TABLE_QUANTS
+        .iter()
+        .filter_map(|q| {
+            let quantized = quantize::predict(spec, q, quantize::Imatrix::Without).ok()?;
+            let cells = fit::search::sweep_contexts(&quantized, req, &contexts)
+                .into_iter()
+                .map(|c| (c.ctx_size, c.verdict, c.gpu_total_bytes))
+                .collect();
+            Some(((*q).to_owned(), cells))
+        })
+        .collect();
+    FitOutcome {
+        max_gpu_layers: fit::search::max_gpu_layers(spec, req),
+        max_ctx_size: fit::search::max_ctx_size(spec, req),
+        tokens_per_second,
+        speed_curve,
+        table,
+        report,
+    }
+}
+
+fn verdict_colour(v: Verdict) -> Color32 {
+    match v {
+        Verdict::Fits => widgets::OK,
+        Verdict::Tight => Color32::from_rgb(0xc0, 0xca, 0x33),
+        Verdict::Spills => widgets::WARN,
+        Verdict::DoesNotFit => widgets::BAD,
+    }
+}
+
+fn verdict_words(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Fits => "Fits on the GPU with the safety margin to spare.",
+        Verdict::Tight => {
+            "Fits, but inside the safety margin: a longer prompt or another program may push it over."
+        }
+        Verdict::Spills => {
+            "Runs, but part of the model stays in system RAM: expect much slower generation."
+        }
+        Verdict::DoesNotFit => "Does not fit: loading will fail with out-of-memory.",
+    }
+}
 
 impl FitTab {
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         shared: &Shared,
-        _inputs: &mut FitInputs,
+        inputs: &mut FitInputs,
         cmds: &mut Vec<Command>,
     ) {
         ui.heading("Fit Calculator");
-        ui.label("Will this model fit your GPU? Weights, KV cache, compute buffers and overhead per device.");
-        ui.separator();
-        match shared.model.spec() {
-            Some(spec) => widgets::model_card(ui, spec),
-            None => {
-                ui.label(
-                    "Open a model file (or drop one onto the window) to see its memory breakdown.",
-                );
-                if ui.button("Open model…").clicked() {
-                    cmds.push(Command::OpenModelDialog);
+        let Some(spec) = shared.model.spec() else {
+            ui.label("Will this model fit your GPU? Open a model file, drop one onto the window, or pick a local model or preset.");
+            if ui.button("Open model…").clicked() {
+                cmds.push(Command::OpenModelDialog);
+            }
+            return;
+        };
+        egui::Panel::left("fit-inputs")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("fit-inputs-scroll")
+                    .show(ui, |ui| {
+                        self.inputs_ui(ui, shared, inputs, spec);
+                        ui.separator();
+                        widgets::model_card(ui, spec);
+                    });
+            });
+        let req = request(inputs, shared);
+        let source = shared.model.source().unwrap_or("").to_owned();
+        if self.key.as_ref() != Some(&(source.clone(), req.clone())) {
+            self.key = Some((source, req.clone()));
+            let spec = spec.clone();
+            let ctx = ui.ctx().clone();
+            let (sender, promise) = Promise::new();
+            let spawned = std::thread::Builder::new()
+                .name("fit".into())
+                .spawn(move || {
+                    sender.send(compute(&spec, &req));
+                    ctx.request_repaint();
+                });
+            if spawned.is_ok() {
+                self.job = Some(promise);
+            }
+        }
+        if let Some(done) = self.job.as_ref().and_then(|p| p.ready().cloned()) {
+            self.outcome = Some(done);
+            self.job = None;
+        }
+        let gpu_names: Vec<String> = self
+            .key
+            .as_ref()
+            .map(|(_, r)| r.gpus.iter().map(|g| g.name.clone()).collect())
+            .unwrap_or_default();
+        egui::ScrollArea::vertical()
+            .id_salt("fit-results")
+            .show(ui, |ui| match &self.outcome {
+                None => {
+                    ui.spinner();
+                }
+                Some(o) => results_ui(ui, o, spec, inputs, &gpu_names),
+            });
+    }
+
+    fn inputs_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        shared: &Shared,
+        inputs: &mut FitInputs,
+        spec: &ModelSpec,
+    ) {
+        ui.strong("GPU");
+        match shared.hardware.latest() {
+            Some(hw) if !hw.gpus.is_empty() => {
+                for g in &hw.gpus {
+                    ui.label(format!(
+                        "{}: {} free of {}",
+                        g.name,
+                        format_gib(g.memory_free_bytes()),
+                        format_gib(g.memory_total_bytes)
+                    ));
+                }
+            }
+            _ => {
+                let mut typed = inputs.manual_vram_gib.is_some();
+                if ui
+                    .checkbox(&mut typed, "Plan for a GPU with this much VRAM (GiB)")
+                    .changed()
+                {
+                    inputs.manual_vram_gib = typed.then_some(24.0);
+                }
+                if let Some(g) = &mut inputs.manual_vram_gib {
+                    ui.add(
+                        egui::Slider::new(g, 2.0..=192.0)
+                            .step_by(1.0)
+                            .suffix(" GiB"),
+                    );
+                } else {
+                    ui.weak("No GPU detected: the estimate is for the CPU backend.");
                 }
             }
         }
+        ui.add_space(6.0);
+        ui.strong("Settings (llama.cpp flags)");
+        let ctx_max = spec.hparams.n_ctx_train.max(4096);
+        egui::Grid::new("fit-settings")
+            .num_columns(2)
+            .spacing([8.0, 6.0])
+            .show(ui, |ui| {
+                let l = ui.label("Context (-c)");
+                ui.add(egui::Slider::new(&mut inputs.ctx_size, 256..=ctx_max).logarithmic(true))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("GPU layers (-ngl)");
+                ui.horizontal(|ui| {
+                    let mut auto = inputs.n_gpu_layers.is_none();
+                    if ui.checkbox(&mut auto, "auto").changed() {
+                        inputs.n_gpu_layers = if auto {
+                            None
+                        } else {
+                            Some(spec.hparams.n_layer + 1)
+                        };
+                    }
+                    if let Some(n) = &mut inputs.n_gpu_layers {
+                        ui.add(egui::Slider::new(n, 0..=spec.hparams.n_layer + 1))
+                            .labelled_by(l.id);
+                    }
+                });
+                ui.end_row();
+                for (label, value) in [
+                    ("K cache (-ctk)", &mut inputs.cache_type_k),
+                    ("V cache (-ctv)", &mut inputs.cache_type_v),
+                ] {
+                    let l = ui.label(label);
+                    egui::ComboBox::from_id_salt(label)
+                        .selected_text(value.as_str())
+                        .show_ui(ui, |ui| {
+                            for t in CACHE_TYPES {
+                                ui.selectable_value(value, t.to_owned(), t);
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                    ui.end_row();
+                }
+                let l = ui.label("Flash attention (-fa)");
+                egui::ComboBox::from_id_salt("fa")
+                    .selected_text(inputs.flash_attn.as_str())
+                    .show_ui(ui, |ui| {
+                        for t in ["auto", "on", "off"] {
+                            ui.selectable_value(&mut inputs.flash_attn, t.to_owned(), t);
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Batch (-b)");
+                ui.add(egui::DragValue::new(&mut inputs.batch_size).range(32..=8192))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Micro-batch (-ub)");
+                ui.add(egui::DragValue::new(&mut inputs.ubatch_size).range(32..=4096))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Parallel (-np)");
+                ui.add(egui::DragValue::new(&mut inputs.parallel).range(1..=64))
+                    .labelled_by(l.id);
+                ui.end_row();
+                if spec.is_moe() {
+                    let l = ui.label("MoE layers on CPU (--n-cpu-moe)");
+                    ui.add(
+                        egui::DragValue::new(&mut inputs.n_cpu_moe).range(0..=spec.hparams.n_layer),
+                    )
+                    .labelled_by(l.id);
+                    ui.end_row();
+                }
+                let l = ui.label("Margin (MiB)");
+                ui.add(egui::DragValue::new(&mut inputs.margin_mib).range(0..=8192))
+                    .labelled_by(l.id);
+                ui.end_row();
+            });
     }
+}
+
+fn results_ui(
+    ui: &mut egui::Ui,
+    o: &FitOutcome,
+    spec: &ModelSpec,
+    inputs: &FitInputs,
+    gpu_names: &[String],
+) {
+    let report = match &o.report {
+        Ok(r) => r,
+        Err(e) => {
+            ui.colored_label(widgets::BAD, e);
+            return;
+        }
+    };
+    ui.label(
+        RichText::new(verdict_words(report.verdict))
+            .heading()
+            .color(verdict_colour(report.verdict)),
+    );
+    let mut facts = vec![format!(
+        "offloaded {}/{} layers to GPU",
+        report.layers_offloaded, report.layers_total
+    )];
+    if let Some(n) = o.max_gpu_layers {
+        facts.push(format!("largest -ngl that fits: {n}"));
+    }
+    if let Some(c) = o.max_ctx_size {
+        facts.push(format!("largest context that fits: {c}"));
+    }
+    if let Some((tg, pp)) = o.tokens_per_second {
+        facts.push(format!("≈ {tg:.1} tok/s generation, {pp:.0} tok/s prompt"));
+    }
+    ui.label(facts.join(" · "));
+    for w in &report.warnings {
+        ui.colored_label(widgets::WARN, w);
+    }
+    ui.add_space(6.0);
+    for (i, d) in report.devices.iter().enumerate() {
+        let name = match gpu_names.get(i) {
+            Some(n) if d.kind == DeviceKind::Gpu => format!("{} ({n})", d.name),
+            _ => d.name.clone(),
+        };
+        device_bar(ui, &name, d, report.margin_bytes);
+    }
+    ui.add_space(8.0);
+    if !o.speed_curve.is_empty() {
+        ui.strong("Predicted generation speed vs GPU layers (-ngl)");
+        Plot::new("fit-speed")
+            .height(170.0)
+            .legend(Legend::default())
+            .include_y(0.0)
+            .allow_scroll(false)
+            .show(ui, |p| {
+                p.line(Line::new("tok/s", PlotPoints::from(o.speed_curve.clone())));
+                if let Some(n) = o.max_gpu_layers {
+                    p.vline(VLine::new("most that fit", f64::from(n)).color(widgets::OK));
+                }
+            });
+    }
+    if !o.table.is_empty() {
+        ui.add_space(8.0);
+        ui.strong(format!(
+            "Which quant fits at which context (this model's architecture; current model: {})",
+            spec.file_type.as_deref().unwrap_or("?")
+        ));
+        egui::Grid::new("quant-table").striped(true).show(ui, |ui| {
+            ui.label("");
+            if let Some((_, cells)) = o.table.first() {
+                for (c, _, _) in cells {
+                    ui.label(if *c >= 1024 {
+                        format!("{}k", c / 1024)
+                    } else {
+                        c.to_string()
+                    });
+                }
+            }
+            ui.end_row();
+            for (q, cells) in &o.table {
+                let current = spec.file_type.as_deref() == Some(q.as_str());
+                ui.label(if current {
+                    RichText::new(q).strong()
+                } else {
+                    RichText::new(q)
+                });
+                for (c, v, bytes) in cells {
+                    let mark = if *c == inputs.ctx_size { "* " } else { "" };
+                    ui.label(
+                        RichText::new(format!("{mark}{}", format_gib(*bytes)))
+                            .color(verdict_colour(*v)),
+                    )
+                    .on_hover_text(verdict_words(*v));
+                }
+                ui.end_row();
+            }
+        });
+    }
+}
+
+/// One device as a stacked bar with its numbers.
+fn device_bar(ui: &mut egui::Ui, name: &str, d: &DeviceUsage, margin: u64) {
+    let is_gpu = d.kind == DeviceKind::Gpu;
+    let capacity = d.capacity_bytes.max(d.total_bytes).max(1);
+    let free = d.capacity_bytes.saturating_sub(d.total_bytes);
+    ui.label(
+        RichText::new(format!(
+            "{} — {} of {}{}",
+            name,
+            format_auto(d.total_bytes),
+            if d.capacity_bytes > 0 {
+                format_auto(d.capacity_bytes)
+            } else {
+                "unknown".into()
+            },
+            if is_gpu {
+                format!(", {} layers", d.layers)
+            } else {
+                String::new()
+            }
+        ))
+        .strong(),
+    );
+    let parts = [
+        ("weights", d.weights_bytes, C_WEIGHTS),
+        ("KV cache", d.kv_bytes + d.recurrent_bytes, C_KV),
+        ("compute", d.compute_bytes + d.output_bytes, C_COMPUTE),
+        ("overhead", d.overhead_bytes, C_OVERHEAD),
+    ];
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(ui.available_width(), 22.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
+    let mut x = rect.left();
+    for (_, bytes, colour) in parts {
+        let w = rect.width() * (bytes as f32 / capacity as f32);
+        painter.rect_filled(
+            egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(w, rect.height())),
+            0.0,
+            colour,
+        );
+        x += w;
+    }
+    if is_gpu && d.capacity_bytes > 0 {
+        let mx = rect.left()
+            + rect.width() * ((d.capacity_bytes.saturating_sub(margin)) as f32 / capacity as f32);
+        painter.vline(mx, rect.y_range(), egui::Stroke::new(2.0, C_MARGIN));
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (name, bytes, colour) in parts {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+            ui.painter().rect_filled(r, 2.0, colour);
+            ui.label(format!("{name} {}", format_auto(bytes)));
+        }
+        if d.capacity_bytes > 0 {
+            ui.label(format!("free {}", format_auto(free)));
+        }
+        if is_gpu {
+            ui.label(RichText::new("| margin").color(C_MARGIN));
+        }
+    });
+    ui.add_space(4.0);
 }
