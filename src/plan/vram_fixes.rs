@@ -304,11 +304,16 @@ pub(super) fn lower_quant(ctx: &Ctx) -> Option<Step> {
             ));
         }
         None => {
-            ctx.launch(&mut step, &s);
+            if ctx.sit.runtime == Runtime::Ollama {
+                // A Modelfile would still name the old tag; the note says which tag to pull.
+                step.setup = Some(s.clone());
+            } else {
+                ctx.launch(&mut step, &s);
+            }
             step.notes.push(match ctx.sit.runtime {
             Runtime::Ollama => format!(
                 "Pull the tag of this model that ends in -{} (the model's Tags page on ollama.com lists them), then use it in the Modelfile's FROM line.",
-                ollama_quant_tag(choice.name)
+                commands::ollama_style(choice.name)
             ),
             _ => format!("Download the {} file of the same model and load it with the settings above.", choice.name),
             });
@@ -341,14 +346,6 @@ pub(super) fn partial_quant(
     let (n, tps) = best_split(&q)?;
     let (_, tps_now) = best_split(&cur)?;
     (tps >= 1.3 * tps_now).then(|| (q, with_quant(&q, Some(n))))
-}
-
-/// Ollama's tag spelling of a quant: the type prefix in lower case (`Q3_K_M` → `q3_K_M`).
-pub(super) fn ollama_quant_tag(name: &str) -> String {
-    match name.split_once('_') {
-        Some((head, rest)) => format!("{}_{rest}", head.to_ascii_lowercase()),
-        None => name.to_ascii_lowercase(),
-    }
 }
 
 /// transformers / vLLM: bf16 → 8-bit → 4-bit (bitsandbytes), or FP8 weights in vLLM.

@@ -96,17 +96,25 @@ pub fn file_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
+/// Ollama's tag spelling of a quant: the type prefix in lower case (`Q3_K_M` → `q3_K_M`, `Q8_0` → `q8_0`).
+pub fn ollama_style(name: &str) -> String {
+    match name.split_once('_') {
+        Some((head, rest)) => format!("{}_{rest}", head.to_ascii_lowercase()),
+        None => name.to_ascii_lowercase(),
+    }
+}
+
 /// Replaces the quant token in a GGUF file name (`Llama-3.3-70B-Instruct-Q4_K_M.gguf` → `…-Q3_K_M.gguf`),
 /// case-insensitively; `None` when the name does not contain the current quant.
 pub fn swap_quant_in_name(argument: &str, from: &str, to: &str) -> Option<String> {
     let lower = argument.to_ascii_lowercase();
     let needle = from.to_ascii_lowercase();
     let at = lower.rfind(&needle)?;
-    // Keep the file's own case style (q4_k_m vs Q4_K_M).
-    let replacement = if argument[at..at + from.len()]
-        .chars()
-        .any(|c| c.is_ascii_lowercase())
-    {
+    // Keep the name's own case style: Q4_K_M (Hugging Face files), q4_k_m, or Ollama's q4_K_M tags.
+    let found = &argument[at..at + from.len()];
+    let replacement = if found == ollama_style(from) && found != from {
+        ollama_style(to)
+    } else if found.chars().any(|c| c.is_ascii_lowercase()) {
         to.to_ascii_lowercase()
     } else {
         to.to_owned()
@@ -135,6 +143,10 @@ mod tests {
             Some("qwen2.5-7b-instruct-iq4_xs.gguf")
         );
         assert_eq!(swap_quant_in_name("model.gguf", "Q4_K_M", "Q3_K_M"), None);
+        assert_eq!(
+            swap_quant_in_name("qwen2.5:32b-instruct-q6_K", "Q6_K", "Q4_K_M").as_deref(),
+            Some("qwen2.5:32b-instruct-q4_K_M")
+        );
         assert_eq!(file_name("C:\\m\\a.gguf"), "a.gguf");
     }
 }
