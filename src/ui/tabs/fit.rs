@@ -30,6 +30,9 @@ const C_COMPUTE: Color32 = Color32::from_rgb(0x26, 0xa6, 0x9a);
 const C_OVERHEAD: Color32 = Color32::from_rgb(0x8d, 0x6e, 0x63);
 const C_MARGIN: Color32 = Color32::from_rgb(0x75, 0x75, 0x75);
 
+/// One row of the quant × context table: the quant and, per context, (ctx, verdict, GPU bytes).
+pub type QuantRow = (String, Vec<(u32, Verdict, u64)>);
+
 /// What the worker computes for one set of inputs.
 #[derive(Clone)]
 pub struct FitOutcome {
@@ -40,7 +43,7 @@ pub struct FitOutcome {
     /// tok/s for every -ngl from 0 to all layers.
     pub speed_curve: Vec<[f64; 2]>,
     /// Rows: quants; cells: (ctx, verdict, GPU bytes) — only for contexts the model supports.
-    pub table: Vec<(String, Vec<(u32, Verdict, u64)>)>,
+    pub table: Vec<QuantRow>,
 }
 
 #[derive(Default)]
