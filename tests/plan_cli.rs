@@ -247,3 +247,72 @@ fn missing_log_names_the_file() {
     .unwrap_err();
     assert!(err.contains("--log /no/such.log"), "{err}");
 }
+
+/// Every CONTRACT fit option is accepted by `plan` (after the CLI rewrites llama.cpp's single-dash flags).
+#[test]
+fn fit_options_are_accepted() {
+    let header = std::path::Path::new(file!())
+        .parent()
+        .unwrap()
+        .join("data/fit/headers/syn-llama-q4_k_m.header.gguf");
+    let (code, _) = plan(&[
+        header.to_str().unwrap(),
+        "--vram",
+        "8GiB",
+        "--os",
+        "linux",
+        "--ram",
+        "16GiB",
+        "-c",
+        "4096",
+        "--ngl",
+        "all",
+        "-b",
+        "1024",
+        "--ub",
+        "256",
+        "--ctk",
+        "q8_0",
+        "--ctv",
+        "q8_0",
+        "--fa",
+        "on",
+        "--np",
+        "2",
+        "--kv-unified",
+        "--swa-full",
+        "--n-cpu-moe",
+        "0",
+        "--nkvo",
+        "--no-mmap",
+        "--no-repack",
+        "--ts",
+        "1",
+        "--backend",
+        "vulkan",
+        "--overhead",
+        "300MiB",
+        "--ram-bandwidth",
+        "80",
+        "--margin",
+        "512MiB",
+        "--runtime",
+        "llama.cpp",
+        "--json",
+    ])
+    .unwrap();
+    assert_eq!(code, 0);
+    let err = plan(&[
+        "--backend",
+        "tpu",
+        header.to_str().unwrap(),
+        "--vram",
+        "8GiB",
+        "--os",
+        "linux",
+        "--ram",
+        "8GiB",
+    ])
+    .unwrap_err();
+    assert!(err.contains("--backend"), "{err}");
+}

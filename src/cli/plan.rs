@@ -59,6 +59,41 @@ pub struct PlanFitOptions {
     /// Free memory to keep per GPU (default 1 GiB, as llama.cpp --fit).
     #[arg(long, value_name = "SIZE")]
     pub margin: Option<String>,
+    /// One KV buffer shared by all sequences.
+    #[arg(long = "kv-unified")]
+    pub kv_unified: bool,
+    /// Full-size cache for sliding-window layers.
+    #[arg(long = "swa-full")]
+    pub swa_full: bool,
+    /// Every MoE expert tensor in system RAM.
+    #[arg(long = "cpu-moe")]
+    pub cpu_moe: bool,
+    /// KV cache in system RAM.
+    #[arg(long = "no-kv-offload", visible_alias = "nkvo")]
+    pub no_kv_offload: bool,
+    /// Read the model without mmap.
+    #[arg(long = "no-mmap")]
+    pub no_mmap: bool,
+    /// No CPU weight repacking.
+    #[arg(long = "no-repack")]
+    pub no_repack: bool,
+    /// Share of layers per GPU (e.g. 3,1).
+    #[arg(
+        long = "tensor-split",
+        visible_alias = "ts",
+        value_name = "A,B,..",
+        value_delimiter = ','
+    )]
+    pub tensor_split: Vec<f64>,
+    /// ggml backend: cuda, rocm, vulkan, metal or cpu.
+    #[arg(long, value_name = "cuda|rocm|vulkan|metal|cpu")]
+    pub backend: Option<String>,
+    /// Memory per GPU outside llama.cpp's buffers (driver, BLAS workspace).
+    #[arg(long, value_name = "SIZE")]
+    pub overhead: Option<String>,
+    /// Host memory bandwidth in GB/s for the speed model.
+    #[arg(long = "ram-bandwidth", value_name = "GBPS")]
+    pub ram_bandwidth: Option<f64>,
     /// The runtime: llama.cpp (llama-server), llama-cli, ollama, lmstudio, vllm, transformers, text-generation-webui.
     #[arg(long, value_name = "NAME")]
     pub runtime: Option<String>,
@@ -233,6 +268,52 @@ pub fn situation(
     Ok(sit)
 }
 
+/// The fit options the plan's own settings do not carry, passed to the fit engine as they are.
+pub fn apply_fit_options(
+    opts: &PlanFitOptions,
+    req: &mut crate::fit::FitRequest,
+) -> Result<(), String> {
+    use crate::fit::Backend;
+    req.kv_unified = opts.kv_unified;
+    req.swa_full = opts.swa_full;
+    req.cpu_moe = opts.cpu_moe;
+    req.no_kv_offload = opts.no_kv_offload;
+    req.mmap = !opts.no_mmap;
+    req.repack = !opts.no_repack;
+    if !opts.tensor_split.is_empty() {
+        if opts.tensor_split.iter().any(|v| !v.is_finite() || *v < 0.0) {
+            return Err("--tensor-split: shares must be non-negative numbers".into());
+        }
+        req.tensor_split = opts.tensor_split.clone();
+    }
+    if let Some(b) = &opts.backend {
+        req.backend = match b.trim().to_ascii_lowercase().as_str() {
+            "cuda" => Backend::Cuda,
+            "rocm" | "hip" => Backend::Rocm,
+            "vulkan" => Backend::Vulkan,
+            "metal" => Backend::Metal,
+            "cpu" => Backend::Cpu,
+            other => {
+                return Err(format!(
+                    "--backend: unknown backend {other:?} (cuda, rocm, vulkan, metal, cpu)"
+                ));
+            }
+        };
+    }
+    if let Some(o) = &opts.overhead {
+        req.overhead_bytes = Some(size("--overhead", o)?);
+    }
+    if let Some(bw) = opts.ram_bandwidth {
+        if !bw.is_finite() || bw <= 0.0 {
+            return Err(format!(
+                "--ram-bandwidth: {bw} is not a positive number of GB/s"
+            ));
+        }
+        req.ram_bandwidth_gbps = Some(bw);
+    }
+    Ok(())
+}
+
 /// Diagnoses a log file (`-` = standard input) with the triage engine.
 pub fn read_log(path: &std::path::Path) -> Result<crate::triage::Diagnosis, String> {
     let name = path.display();
@@ -302,7 +383,11 @@ pub fn run(args: &PlanArgs, out: &mut dyn Write) -> Result<u8, String> {
     }
     // With the model's tensor table the numbers come from the fit engine; otherwise from the log alone.
     let plan = match spec {
-        Some(spec) => build_plan(&sit, Some(&FitWhatIf::new(spec, &sit))),
+        Some(spec) => {
+            let mut what_if = FitWhatIf::new(spec, &sit);
+            apply_fit_options(&args.fit, what_if.request_mut())?;
+            build_plan(&sit, Some(&what_if))
+        }
         None => build_plan(&sit, None),
     };
     write_plan(&plan, args.json, out)?;

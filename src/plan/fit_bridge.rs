@@ -53,6 +53,12 @@ impl FitWhatIf {
         }
     }
 
+    /// The request every setup starts from (devices, backend, margin, mmap, …), for options the plan's
+    /// `Setup` does not carry.
+    pub fn request_mut(&mut self) -> &mut FitRequest {
+        &mut self.base
+    }
+
     /// The request for a setup (the plan's `None` GPU layers = every layer, llama.cpp `-ngl all`).
     pub fn request(&self, setup: &Setup) -> FitRequest {
         FitRequest {
