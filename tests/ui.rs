@@ -257,7 +257,10 @@ fn a_triage_verdict_opens_the_wizard_with_fixes() {
     assert_eq!(harness.state().settings.tab, Tab::Wizard);
     harness.get_by_label_contains("From the crash log");
     harness.get_by_label("Next: fixes ›").click();
-    harness.run();
+    harness.step();
+    run_until(&mut harness, |app| {
+        !app.wizard.is_planning() && app.wizard.plan().is_some()
+    });
     let plan = harness.state().wizard.plan().cloned().expect("a plan");
     assert_eq!(plan.diagnosis.label, "vram_oom_load");
     assert!(!plan.steps.is_empty(), "no fixes for a load OOM");

@@ -44,11 +44,54 @@ pub struct WizardTab {
     pub symptoms: Vec<Symptom>,
     /// The plan for the situation as last drawn (rebuilt when the situation changes).
     plan: Option<(Situation, FixPlan)>,
+    /// A plan being built on a worker thread (the fit engine's what-ifs can take a moment on big models).
+    pending: Option<(Situation, Promise<FixPlan>)>,
     export: Option<Promise<Option<Result<std::path::PathBuf, String>>>>,
     export_status: Option<String>,
 }
 
 impl WizardTab {
+    /// True while a plan for the current situation is being built.
+    pub fn is_planning(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Rebuilds the plan off the UI thread when the situation changed; takes a finished build.
+    fn update_plan(
+        &mut self,
+        situation: Situation,
+        spec: Option<crate::model::ModelSpec>,
+        ctx: &egui::Context,
+    ) {
+        if let Some((sit, promise)) = &self.pending
+            && let Some(plan) = promise.ready()
+        {
+            self.plan = Some((sit.clone(), plan.clone()));
+            self.pending = None;
+        }
+        let current = self.plan.as_ref().is_some_and(|(s, _)| *s == situation);
+        let building = self.pending.as_ref().is_some_and(|(s, _)| *s == situation);
+        if current || building {
+            return;
+        }
+        let (sender, promise) = Promise::new();
+        let sit = situation.clone();
+        let ctx = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("fix-plan".into())
+            .spawn(move || {
+                // With a model, each step's effect comes from the fit engine (re-quantized tables, speed model).
+                let what_if = spec.map(|spec| plan::fit_bridge::FitWhatIf::new(spec, &sit));
+                let built =
+                    plan::build_plan(&sit, what_if.as_ref().map(|w| w as &dyn plan::WhatIf));
+                sender.send(built);
+                ctx.request_repaint();
+            });
+        if spawned.is_ok() {
+            self.pending = Some((situation, promise));
+        }
+    }
+
     pub fn set_diagnosis(&mut self, diagnosis: Diagnosis) {
         self.diagnosis = Some(diagnosis);
         self.step = Step::Diagnosis;
@@ -76,11 +119,7 @@ impl WizardTab {
     ) {
         self.poll_export();
         let situation = self.situation(shared, inputs, fit);
-        if self.plan.as_ref().is_none_or(|(s, _)| *s != situation) {
-            // Pure and fast (a few formula evaluations): fine to run on the UI thread when inputs change.
-            let built = plan::build_plan(&situation, None);
-            self.plan = Some((situation.clone(), built));
-        }
+        self.update_plan(situation, shared.model.spec().cloned(), ui.ctx());
         ui.heading("Fix Wizard");
         ui.label("Diagnose, then fix step by step with commands for your runtime and shell.");
         ui.horizontal(|ui| {
