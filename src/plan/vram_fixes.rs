@@ -111,11 +111,19 @@ pub(super) fn vllm_memory(ctx: &Ctx) -> Option<Step> {
         StepId::VllmMemory,
         "Give vLLM's KV cache room for one full-length request",
     );
-    step.why = format!(
-        "{}: vLLM gives the KV cache only what is left of --gpu-memory-utilization ({:.2}) × GPU memory after weights and activations, and refuses a --max-model-len ({max_len}) that does not fit in it.",
-        ctx.label_words(),
-        s.gpu_memory_utilization
-    );
+    step.why = if ctx.p.vllm_kv {
+        format!(
+            "{}: vLLM gives the KV cache only what is left of --gpu-memory-utilization ({:.2}) × GPU memory after weights and activations, and refuses a --max-model-len ({max_len}) that does not fit in it.",
+            ctx.label_words(),
+            s.gpu_memory_utilization
+        )
+    } else {
+        format!(
+            "{}: vLLM claims --gpu-memory-utilization ({:.2}) × GPU memory up front for the weights, activations, CUDA graphs and KV blocks of --max-model-len ({max_len}) tokens; all of that must fit in the share.",
+            ctx.label_words(),
+            s.gpu_memory_utilization
+        )
+    };
     let needed_extra = match (
         numbers.kv_needed,
         numbers.kv_available,

@@ -130,7 +130,6 @@ pub fn launch(sit: &Situation, setup: &Setup) -> Result<Written, PlanError> {
         w.note("Replace YOUR_MODEL_ID with your model's Hugging Face id or folder.");
     }
     w.file("load_model.py", snippet(sit, setup, model));
-    w.cmd(sit.shell, sit.shell.command("python", &["load_model.py"])?);
     if Precision::from_quant(setup.quant.as_deref()) != Precision::Bf16 {
         w.cmd(
             sit.shell,
@@ -138,6 +137,7 @@ pub fn launch(sit: &Situation, setup: &Setup) -> Result<Written, PlanError> {
                 .command("pip", &["install", "-U", "bitsandbytes", "accelerate"])?,
         );
     }
+    w.cmd(sit.shell, sit.shell.command("python", &["load_model.py"])?);
     Ok(w)
 }
 
