@@ -17,9 +17,14 @@ XVFB=$!
 trap 'kill $XVFB 2>/dev/null || true' EXIT
 sleep 1
 export DISPLAY=$DISPLAY_NUM
-XDG_DATA_HOME=$(mktemp -d)      # a fresh settings store: screenshots show defaults
+XDG_DATA_HOME=$(mktemp -d)      # a fresh settings store
 XDG_RUNTIME_DIR=$(mktemp -d)
 export XDG_DATA_HOME XDG_RUNTIME_DIR
+# This machine may have no GPU: plan for a typical 8 GiB card so the Fit tab shows a GPU breakdown.
+mkdir -p "$XDG_DATA_HOME/vram-doctor"
+cat > "$XDG_DATA_HOME/vram-doctor/app.ron" <<'RON'
+{"app": "(fit: (ctx_size: 32768, manual_vram_gib: Some(8.0)))"}
+RON
 
 for tab in fit monitor triage wizard; do
     args=(gui --tab "$tab")

@@ -95,11 +95,16 @@ impl LiveSource {
         let Some(system) = &mut self.system else {
             return;
         };
-        system.refresh_processes(sysinfo::ProcessesToUpdate::All, true);
+        // Memory and CPU only: no task (thread) lists, no disk counters — cheaper, and threads are not rows.
+        system.refresh_processes_specifics(
+            sysinfo::ProcessesToUpdate::All,
+            true,
+            sysinfo::ProcessRefreshKind::nothing().with_memory().with_cpu(),
+        );
         self.inference = system
             .processes()
             .values()
-            .filter(|p| is_inference_name(&p.name().to_string_lossy()))
+            .filter(|p| p.thread_kind().is_none() && is_inference_name(&p.name().to_string_lossy()))
             .max_by(|a, b| a.cpu_usage().total_cmp(&b.cpu_usage()))
             .map(|p| InferenceProcess {
                 pid: p.pid().as_u32(),
@@ -118,6 +123,7 @@ impl LiveSource {
         let mut rows: Vec<super::ProcessRow> = system
             .processes()
             .values()
+            .filter(|p| p.thread_kind().is_none())
             .map(|p| {
                 let pid = p.pid().as_u32();
                 super::ProcessRow {
