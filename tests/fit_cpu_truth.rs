@@ -18,9 +18,15 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(Path::new(DIR).join("cpu_truth.tsv")).expect("cpu_truth.tsv");
+    let text =
+        std::fs::read_to_string(Path::new(DIR).join("cpu_truth.tsv")).expect("cpu_truth.tsv");
     let mut lines = text.lines();
-    let header: Vec<String> = lines.next().unwrap().split('\t').map(String::from).collect();
+    let header: Vec<String> = lines
+        .next()
+        .unwrap()
+        .split('\t')
+        .map(String::from)
+        .collect();
     lines
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
@@ -119,8 +125,12 @@ impl Stat {
 #[test]
 fn cpu_truth_buffers() {
     let mut cache = HashMap::new();
-    let (mut model_s, mut ctx_s, mut out_s, mut comp_s) =
-        (Stat::default(), Stat::default(), Stat::default(), Stat::default());
+    let (mut model_s, mut ctx_s, mut out_s, mut comp_s) = (
+        Stat::default(),
+        Stat::default(),
+        Stat::default(),
+        Stat::default(),
+    );
     let mut refused_ok = 0;
     for row in rows() {
         let c = &row.cols;
@@ -137,19 +147,28 @@ fn cpu_truth_buffers() {
         let status = c["status"].as_str();
         let result = fit::estimate(&spec, &req);
         if status != "ok" && status != "probe_only" {
-            assert!(result.is_err(), "{cmd}: llama.cpp refused ({status}) but the engine accepted");
+            assert!(
+                result.is_err(),
+                "{cmd}: llama.cpp refused ({status}) but the engine accepted"
+            );
             refused_ok += 1;
             continue;
         }
         let report = result.unwrap_or_else(|e| panic!("{cmd}: {e}"));
         let host = report.host().unwrap();
-        let what = cmd.replace("llama-completion -m ", "").replace(" -n 1 -no-cnv -p hi --no-warmup -t 2 -v", "");
+        let what = cmd
+            .replace("llama-completion -m ", "")
+            .replace(" -n 1 -no-cnv -p hi --no-warmup -t 2 -v", "");
         let exact_model: u64 = c["exact_model_bytes"]
             .split(';')
             .filter_map(|kv| kv.split('=').nth(1))
             .filter_map(|v| v.parse::<u64>().ok())
             .sum();
-        model_s.add(rel(host.weights_bytes as f64, exact_model as f64), 0.005, what.clone());
+        model_s.add(
+            rel(host.weights_bytes as f64, exact_model as f64),
+            0.005,
+            what.clone(),
+        );
         let exact_ctx: f64 = c["exact_context_bytes"].parse().unwrap();
         ctx_s.add(
             rel((host.kv_bytes + host.recurrent_bytes) as f64, exact_ctx),
@@ -160,7 +179,15 @@ fn cpu_truth_buffers() {
             let pred = host.output_bytes as f64 / 1048576.0;
             let err = (pred - out_mib).abs();
             // Printed to 2 decimals: within rounding is exact.
-            out_s.add(if err <= 0.006 { 0.0 } else { rel(pred, out_mib) }, 0.005, what.clone());
+            out_s.add(
+                if err <= 0.006 {
+                    0.0
+                } else {
+                    rel(pred, out_mib)
+                },
+                0.005,
+                what.clone(),
+            );
         }
         let exact_comp: f64 = c["exact_compute_bytes"].parse().unwrap();
         comp_s.add(rel(host.compute_bytes as f64, exact_comp), 0.05, what);

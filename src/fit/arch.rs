@@ -36,7 +36,10 @@ pub fn forced_swa_window(arch: &str) -> Option<u32> {
 
 /// Pure recurrent models (`llm_arch_is_recurrent`): every layer is recurrent state, no KV.
 pub fn is_recurrent(arch: &str) -> bool {
-    matches!(arch, "mamba" | "mamba2" | "rwkv6" | "rwkv6qwen2" | "rwkv7" | "arwkv7")
+    matches!(
+        arch,
+        "mamba" | "mamba2" | "rwkv6" | "rwkv6qwen2" | "rwkv7" | "arwkv7"
+    )
 }
 
 /// Hybrids (`llm_arch_is_hybrid`): attention layers get KV, the others recurrent state.
@@ -102,7 +105,10 @@ pub fn recurrent_state_elems(arch: &str, hp: &HParams) -> (u64, u64) {
         "rwkv6" | "rwkv6qwen2" | "rwkv7" | "arwkv7" => (2 * e, e * u64::from(hp.wkv_head_size)),
         "mamba" | "jamba" => (d_conv * d_inner, d_state * d_inner),
         // Mamba-2 / SSD and Gated DeltaNet share the conv-over-(x, B, C) width.
-        _ => (d_conv * (d_inner + 2 * n_group * d_state), d_state * d_inner),
+        _ => (
+            d_conv * (d_inner + 2 * n_group * d_state),
+            d_state * d_inner,
+        ),
     }
 }
 
@@ -118,7 +124,10 @@ pub fn swa_flags(arch: &str, hp: &HParams) -> Vec<bool> {
             .collect();
     }
     let (period, dense_first) = if hp.swa_period > 0 {
-        (hp.swa_period, default_swa_pattern(arch).is_some_and(|p| p.1))
+        (
+            hp.swa_period,
+            default_swa_pattern(arch).is_some_and(|p| p.1),
+        )
     } else {
         match default_swa_pattern(arch) {
             Some(p) => p,

@@ -8,10 +8,10 @@
 //!           + (4 + 3q)·4·ub·E, q = n_head·head_k/E   [+ 2·n_kv·kv_lora for MLA's transposed latent V]
 //!   When the FA-on masks are at least the logits, the logits reuse the freed mask block:
 //!           Σmasks + (2·n_ff + 6·E)·4·ub.
-//! n_kv is cells per stream (n_ctx_seq without `--kv-unified`), per cache. On GPUs the same graph sits in
-//! the GPU buffer at full offload and the host keeps inputs: masks + one [E, ub] f32 row set (fit.md §0.4,
-//! XD-1x: 8192·512·4 + 4096·512·4 = 24 MiB). Partial offload stages the largest host layer weight in the GPU
-//! buffer (×2 with experts on the host, fit.md §1.4). Pipeline parallelism (several GPUs, all layers
+//! n_kv is cells per stream (n_ctx_seq without `--kv-unified`), per cache. With GPUs the graph is split:
+//! `offloaded_graph_bytes` (inputs and masks stay on the host). Partial offload stages the largest host
+//! layer weight in the GPU buffer (×2 with experts on the host, fit.md §1.4), and the host runs its layers'
+//! share of the graph (assumed half the CPU-only graph: no partial-offload CPU truth exists). Pipeline parallelism (several GPUs, all layers
 //! offloaded, no overrides) keeps 4 copies of split inputs: GPU +15 %, host ×3 (fit.md §0.4, XD-2x).
 
 use super::context::{Ctx, is_mla};
@@ -59,13 +59,42 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         } else {
             e / n_head.max(1)
         };
-        let q_x3 = if e > 0 { 3 * n_head * head_k * 1000 / e } else { 3000 };
+        let q_x3 = (3 * n_head * head_k * 1000).checked_div(e).unwrap_or(3000);
         let kq = 4 * ub * n_head * widest;
         let mut c = kq.max(logits) + 4 * ub * sum_kv + (4000 + q_x3) * 4 * ub * e / 1000;
         if is_mla(spec) {
             c += 2 * widest * u64::from(hp.n_lora_kv);
         }
         c
+    }
+}
+
+/// The reserve graph split between a GPU holding every layer and the host, which keeps the graph inputs
+/// (KQ masks, token/embedding inputs). Fitted on the CUDA/Metal logs in research/fit_vectors.tsv
+/// (XD-1x/metal rows, logdetective, lcpp-7450: exact to 0.01 MiB; gpt-oss-20b FA on within 1.5 %), u = 4·ub·E:
+///   FA off: GPU = max(KQ + f32 mask + 4u, logits + u)   FA on: GPU = logits + u
+///   host   = masks (f32 without FA, f16 with) + u.
+pub fn offloaded_graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> (u64, u64) {
+    let hp = &spec.hparams;
+    let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
+    let u = 4 * ub * u64::from(hp.n_embd);
+    let logits = 4 * ub * u64::from(hp.n_vocab);
+    let cells = [kv.full_cells, kv.swa_cells].map(u64::from);
+    let sum_kv: u64 = cells
+        .iter()
+        .sum::<u64>()
+        .max(if cells.iter().all(|c| *c == 0) { ub } else { 0 });
+    let widest = if kv.full_cells > 0 {
+        u64::from(kv.full_cells)
+    } else {
+        sum_kv
+    };
+    if ctx.flash_attn {
+        (logits + u, 2 * ub * sum_kv + u)
+    } else {
+        let kq = 4 * ub * u64::from(hp.n_head.max()) * widest;
+        let mask = 4 * ub * sum_kv;
+        ((kq + mask + 4 * u).max(logits + u), mask + u)
     }
 }
 
@@ -85,13 +114,10 @@ pub fn buffers(
         out[n_gpus] = graph;
         return out;
     }
-    let ub = u64::from(ctx.n_ubatch);
-    let e = u64::from(spec.hparams.n_embd);
-    let mask_bytes = if ctx.flash_attn { 2 } else { 4 };
-    let sum_kv = u64::from(kv.full_cells) + u64::from(kv.swa_cells);
-    let mut host = mask_bytes * ub * sum_kv.max(1) + 4 * ub * e;
+    let (gpu_graph, mut host) = offloaded_graph_bytes(spec, ctx, kv);
     let all_on_gpu = layer_dev.iter().all(|d| *d != n_gpus);
-    let pipeline = n_gpus > 1 && all_on_gpu && !req.cpu_moe && req.n_cpu_moe == 0 && !req.no_kv_offload;
+    let pipeline =
+        n_gpus > 1 && all_on_gpu && !req.cpu_moe && req.n_cpu_moe == 0 && !req.no_kv_offload;
     let mut staged = weights.largest_host_layer_tensor;
     if weights.host_experts {
         staged = staged.saturating_mul(2);
@@ -100,7 +126,7 @@ pub fn buffers(
         if !layer_dev.contains(&g) {
             continue;
         }
-        let mut c = graph;
+        let mut c = gpu_graph;
         if pipeline {
             c += c * 15 / 100;
         }

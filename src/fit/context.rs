@@ -101,7 +101,11 @@ pub fn resolve(spec: &ModelSpec, req: &FitRequest, ngl: u32) -> Result<Ctx, FitE
     } else {
         FALLBACK_CTX
     };
-    let requested = if req.ctx_size > 0 { req.ctx_size } else { train };
+    let requested = if req.ctx_size > 0 {
+        req.ctx_size
+    } else {
+        train
+    };
     if requested > train && hp.n_ctx_train > 0 {
         warnings.push(format!(
             "context {requested} is larger than the model's training context {train}"

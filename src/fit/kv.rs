@@ -52,7 +52,9 @@ pub fn layer_kinds(spec: &ModelSpec) -> (Vec<bool>, Vec<bool>) {
             continue;
         }
         let is_attn_layer = if hybrid {
-            if hp.full_attention_interval > 0 && matches!(hp.n_head_kv, crate::model::PerLayer::Uniform(_)) {
+            if hp.full_attention_interval > 0
+                && matches!(hp.n_head_kv, crate::model::PerLayer::Uniform(_))
+            {
                 (il + 1) % hp.full_attention_interval == 0
             } else {
                 hp.n_head_kv.get(i) > 0
@@ -106,11 +108,13 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
     let swa_cells = if req.swa_full {
         ctx.n_ctx_seq
     } else {
-        pad256(ctx.n_ctx_seq.min(
-            window
-                .saturating_mul(unified_seqs)
-                .saturating_add(ctx.n_ubatch),
-        ))
+        pad256(
+            ctx.n_ctx_seq.min(
+                window
+                    .saturating_mul(unified_seqs)
+                    .saturating_add(ctx.n_ubatch),
+            ),
+        )
     };
     let mut out = KvLayout {
         kv: vec![0; n],
@@ -134,16 +138,20 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
         let v_row = if mla {
             0
         } else {
-            let w = if !ctx.flash_attn && v_differs { v_max } else { v_width(il) };
+            let w = if !ctx.flash_attn && v_differs {
+                v_max
+            } else {
+                v_width(il)
+            };
             tv.bytes_for(w).unwrap_or(u64::MAX)
         };
         out.kv[il] = rows.saturating_mul(k_row.saturating_add(v_row));
     }
     let (r, s) = arch::recurrent_state_elems(&spec.architecture, hp);
     let rs_rows = u64::from(ctx.n_seq.max(1));
-    for il in 0..n {
-        if rec[il] {
-            out.rs[il] = (r + s).saturating_mul(4).saturating_mul(rs_rows);
+    for (slot, is_rec) in out.rs.iter_mut().zip(&rec) {
+        if *is_rec {
+            *slot = (r + s).saturating_mul(4).saturating_mul(rs_rows);
         }
     }
     Ok(out)

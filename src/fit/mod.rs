@@ -36,9 +36,13 @@ pub enum FitError {
     )]
     QuantizedVNeedsFlashAttn(String),
     /// MLA models keep one latent cache: llama.cpp refuses different K and V types.
-    #[error("this model does not support different K ({0}) and V ({1}) cache types (MLA keeps one latent cache)")]
+    #[error(
+        "this model does not support different K ({0}) and V ({1}) cache types (MLA keeps one latent cache)"
+    )]
     MlaDifferentKvTypes(String, String),
-    #[error("unknown cache type '{0}' (use f32, f16, bf16, q8_0, q5_1, q5_0, q4_1, q4_0 or iq4_nl)")]
+    #[error(
+        "unknown cache type '{0}' (use f32, f16, bf16, q8_0, q5_1, q5_0, q4_1, q4_0 or iq4_nl)"
+    )]
     UnknownCacheType(String),
     #[error("the model has no layers (block_count is 0)")]
     NoLayers,
@@ -334,6 +338,11 @@ pub(crate) fn cache_type(name: &str) -> Result<ggml::GgmlType, FitError> {
     ggml::by_name(&lower).ok_or_else(|| FitError::UnknownCacheType(name.to_string()))
 }
 
+/// Validates a cache type name (`-ctk` / `-ctv`) the way llama.cpp accepts them.
+pub fn cache_type_check(name: &str) -> Result<(), FitError> {
+    cache_type(name).map(|_| ())
+}
+
 /// Whether the request puts anything on a GPU.
 pub(crate) fn uses_gpu(req: &FitRequest) -> bool {
     req.backend != Backend::Cpu && !req.gpus.is_empty()
@@ -409,11 +418,19 @@ pub fn estimate_with_layers(
 
     let kv = kv::kv_per_layer(spec, req, &ctx)?;
     for (il, bytes) in kv.kv.iter().enumerate() {
-        let d = if req.no_kv_offload { host } else { layer_dev[il] };
+        let d = if req.no_kv_offload {
+            host
+        } else {
+            layer_dev[il]
+        };
         devices[d].kv_bytes += bytes;
     }
     for (il, bytes) in kv.rs.iter().enumerate() {
-        let d = if req.no_kv_offload { host } else { layer_dev[il] };
+        let d = if req.no_kv_offload {
+            host
+        } else {
+            layer_dev[il]
+        };
         devices[d].recurrent_bytes += bytes;
     }
 
@@ -438,7 +455,8 @@ pub fn estimate_with_layers(
         .iter()
         .any(|d| d.kind == DeviceKind::Gpu && d.total_bytes > d.capacity_bytes);
     let in_margin = devices.iter().any(|d| {
-        d.kind == DeviceKind::Gpu && d.total_bytes.saturating_add(req.margin_bytes) > d.capacity_bytes
+        d.kind == DeviceKind::Gpu
+            && d.total_bytes.saturating_add(req.margin_bytes) > d.capacity_bytes
     });
     let host_over = req.host_ram_bytes > 0 && devices[host].total_bytes > req.host_ram_bytes;
     let verdict = if over || host_over {
@@ -459,7 +477,9 @@ pub fn estimate_with_layers(
     }
     if req.platform == Platform::Windows {
         for d in devices.iter().filter(|d| d.kind == DeviceKind::Gpu) {
-            if d.capacity_bytes > 0 && d.total_bytes.saturating_mul(100) >= d.capacity_bytes.saturating_mul(95) {
+            if d.capacity_bytes > 0
+                && d.total_bytes.saturating_mul(100) >= d.capacity_bytes.saturating_mul(95)
+            {
                 warnings.push(format!(
                     "{}: the plan uses more than 95 % of VRAM; Windows then silently spills into shared (system) memory and generation slows sharply instead of failing",
                     d.name
@@ -474,7 +494,8 @@ pub fn estimate_with_layers(
         );
     }
     if !gpu && req.backend != Backend::Cpu {
-        warnings.push("no GPU given or detected: everything runs on the CPU from system RAM".into());
+        warnings
+            .push("no GPU given or detected: everything runs on the CPU from system RAM".into());
     }
     warnings.extend(ctx.warnings.iter().cloned());
 

@@ -34,7 +34,11 @@ pub fn layer_devices(spec: &ModelSpec, req: &FitRequest, ngl: u32, n_gpus: usize
     let mut cumulative = Vec::with_capacity(n_gpus);
     let mut acc = 0.0;
     for w in &weights {
-        acc += if total > 0.0 { w / total } else { 1.0 / n_gpus as f64 };
+        acc += if total > 0.0 {
+            w / total
+        } else {
+            1.0 / n_gpus as f64
+        };
         cumulative.push(acc);
     }
     (0..n_all)
@@ -44,25 +48,27 @@ pub fn layer_devices(spec: &ModelSpec, req: &FitRequest, ngl: u32, n_gpus: usize
             }
             let x = f64::from(il - start) / f64::from(act);
             // upper_bound: first split strictly greater than x.
-            cumulative
-                .iter()
-                .position(|c| *c > x)
-                .unwrap_or(n_gpus - 1)
+            cumulative.iter().position(|c| *c > x).unwrap_or(n_gpus - 1)
         })
         .collect()
 }
 
 fn is_input(name: &str) -> bool {
-    ["token_embd.", "position_embd.", "token_types.", "per_layer_token_embd."]
-        .iter()
-        .any(|p| name.starts_with(p))
+    [
+        "token_embd.",
+        "position_embd.",
+        "token_types.",
+        "per_layer_token_embd.",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
 }
 
 /// x86 AVX2 CPU_REPACK rule (arch_table §2.6): matmul weights of these types with ne[1] % 8 == 0.
 pub fn repackable(t: &TensorSpec) -> bool {
     matches!(t.ggml_type, 2 | 12 | 20 | 39)
         && t.dims.len() >= 2
-        && t.dims[1] % 8 == 0
+        && t.dims[1].is_multiple_of(8)
         && !is_input(&t.name)
 }
 
@@ -132,13 +138,15 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
     }
     // Tied output head: a duplicate of token_embd on the output device. On the host it is de-duplicated
     // unless it lands in another buffer type (CPU_REPACK).
-    if hp.tied_embeddings && spec.tensor("output.weight").is_none() {
-        if let Some(te) = spec.tensor("token_embd.weight") {
-            if out_dev != host {
-                w.per_device[out_dev] += te.bytes;
-            } else if repack_on && matches!(te.ggml_type, 2 | 12 | 20 | 39) && te.dims.get(1).is_some_and(|d| d % 8 == 0) {
-                w.host_repack += te.bytes;
-            }
+    let tied = hp.tied_embeddings && spec.tensor("output.weight").is_none();
+    if let Some(te) = spec.tensor("token_embd.weight").filter(|_| tied) {
+        if out_dev != host {
+            w.per_device[out_dev] += te.bytes;
+        } else if repack_on
+            && matches!(te.ggml_type, 2 | 12 | 20 | 39)
+            && te.dims.get(1).is_some_and(|d| d.is_multiple_of(8))
+        {
+            w.host_repack += te.bytes;
         }
     }
     let host_mapped = if req.mmap && !gpu && span_hi > span_lo {

@@ -104,7 +104,12 @@ pub fn ollama_request(spec: &ModelSpec, base: &FitRequest, s: &OllamaSettings) -
 }
 
 /// LM Studio: "GPU offload" ratio 0..=1 of the layers; default context 4096.
-pub fn lmstudio_request(spec: &ModelSpec, base: &FitRequest, offload_ratio: Option<f64>, ctx: Option<u32>) -> FitRequest {
+pub fn lmstudio_request(
+    spec: &ModelSpec,
+    base: &FitRequest,
+    offload_ratio: Option<f64>,
+    ctx: Option<u32>,
+) -> FitRequest {
     let mut r = base.clone();
     r.ctx_size = ctx.unwrap_or(4096);
     if let Some(ratio) = offload_ratio {
@@ -119,15 +124,31 @@ pub fn lmstudio_request(spec: &ModelSpec, base: &FitRequest, offload_ratio: Opti
 pub fn kv_bytes_per_token(spec: &ModelSpec, bytes_per_elem: f64) -> f64 {
     let hp = &spec.hparams;
     let (attn, _) = super::kv::layer_kinds(spec);
-    let head_k = if hp.n_embd_head_k > 0 { hp.n_embd_head_k } else { hp.n_embd / hp.n_head.get(0).max(1) };
-    let head_v = if hp.n_embd_head_v > 0 { hp.n_embd_head_v } else { head_k };
+    let head_k = if hp.n_embd_head_k > 0 {
+        hp.n_embd_head_k
+    } else {
+        hp.n_embd / hp.n_head.get(0).max(1)
+    };
+    let head_v = if hp.n_embd_head_v > 0 {
+        hp.n_embd_head_v
+    } else {
+        head_k
+    };
     let mla = super::context::is_mla(spec);
     attn.iter()
         .enumerate()
         .filter(|(_, a)| **a)
         .map(|(il, _)| {
-            let kv = f64::from(hp.n_head_kv.get(il).max(if hp.n_head_kv.max() == 0 { hp.n_head.get(il) } else { 0 }));
-            let w = if mla { f64::from(head_k) * kv } else { (f64::from(head_k) + f64::from(head_v)) * kv };
+            let kv = f64::from(hp.n_head_kv.get(il).max(if hp.n_head_kv.max() == 0 {
+                hp.n_head.get(il)
+            } else {
+                0
+            }));
+            let w = if mla {
+                f64::from(head_k) * kv
+            } else {
+                (f64::from(head_k) + f64::from(head_v)) * kv
+            };
             w * bytes_per_elem
         })
         .sum()
@@ -176,23 +197,34 @@ pub struct VllmPlan {
 /// vLLM on `vram` bytes per GPU: weights are split across tensor-parallel ranks.
 pub fn vllm_plan(spec: &ModelSpec, vram: u64, s: &VllmSettings) -> VllmPlan {
     let tp = u64::from(s.tensor_parallel.max(1));
-    let weights = spec.tensor_bytes.max(spec.tensors.iter().map(|t| t.bytes).sum()) / tp;
+    let weights = spec
+        .tensor_bytes
+        .max(spec.tensors.iter().map(|t| t.bytes).sum())
+        / tp;
     let hp = &spec.hparams;
     // Profiling run: one forward over max_num_batched_tokens in bf16: hidden states + the MLP
     // intermediate (gate and up) per token, plus sampling logits for up to 256 sequences in f32.
     let tokens = u64::from(s.max_num_batched_tokens);
     let ff = u64::from(hp.n_ff.max().max(hp.n_ff_exp));
-    let activation = tokens * (u64::from(hp.n_embd) * 2 * 4 + ff * 2 * 2) / tp
-        + 256 * u64::from(hp.n_vocab) * 4;
+    let activation =
+        tokens * (u64::from(hp.n_embd) * 2 * 4 + ff * 2 * 2) / tp + 256 * u64::from(hp.n_vocab) * 4;
     let graphs = if s.enforce_eager { 0 } else { 512 * MIB };
     let budget = ((vram as f64 * s.gpu_memory_utilization) as u64)
         .saturating_sub(weights)
         .saturating_sub(activation)
         .saturating_sub(graphs);
     let per_token = kv_bytes_per_token(spec, s.kv_bytes) / tp as f64;
-    let max_len = if per_token > 0.0 { (budget as f64 / per_token) as u64 } else { u64::MAX };
+    let max_len = if per_token > 0.0 {
+        (budget as f64 / per_token) as u64
+    } else {
+        u64::MAX
+    };
     let want = u64::from(s.max_model_len.unwrap_or(hp.n_ctx_train.max(1)));
-    let concurrency = if want > 0 && per_token > 0.0 { budget as f64 / (per_token * want as f64) } else { 0.0 };
+    let concurrency = if want > 0 && per_token > 0.0 {
+        budget as f64 / (per_token * want as f64)
+    } else {
+        0.0
+    };
     VllmPlan {
         weights_bytes_per_gpu: weights,
         activation_bytes: activation,
@@ -234,13 +266,19 @@ pub struct TransformersPlan {
 }
 
 /// transformers with `device_map="auto"` and `max_memory` per GPU, generating `ctx` tokens.
-pub fn transformers_plan(spec: &ModelSpec, dtype: HfDtype, max_memory: &[u64], ctx: u32) -> TransformersPlan {
+pub fn transformers_plan(
+    spec: &ModelSpec,
+    dtype: HfDtype,
+    max_memory: &[u64],
+    ctx: u32,
+) -> TransformersPlan {
     let hp = &spec.hparams;
     let weights = (spec.parameters as f64 * dtype.bytes_per_param()) as u64;
     let kv_elem = if dtype == HfDtype::F32 { 4.0 } else { 2.0 };
     let kv = (kv_bytes_per_token(spec, kv_elem) * f64::from(ctx)) as u64;
     // Prefill: hidden states and MLP intermediates for the prompt + last-token logits in f32.
-    let activation = u64::from(ctx) * (u64::from(hp.n_embd) * 4 * 2 + u64::from(hp.n_ff.max()) * 2 * 2)
+    let activation = u64::from(ctx)
+        * (u64::from(hp.n_embd) * 4 * 2 + u64::from(hp.n_ff.max()) * 2 * 2)
         + u64::from(hp.n_vocab) * 4;
     let mut left = weights;
     let mut gpu_bytes = Vec::new();

@@ -2,14 +2,13 @@
 //! fits (other settings fixed), and the smallest single-GPU VRAM that holds a full offload. Each is a
 //! binary search over `estimate_with_layers` (monotone in the searched value), so a sweep stays cheap.
 
-use super::{FitRequest, FitReport, GpuDevice, estimate_with_layers, uses_gpu};
+use super::{FitReport, FitRequest, GpuDevice, estimate_with_layers, uses_gpu};
 use crate::model::ModelSpec;
 
 /// True when every GPU keeps the margin free.
 pub fn fits_with_margin(r: &FitReport) -> bool {
-    r.gpus().all(|d| {
-        d.total_bytes.saturating_add(r.margin_bytes) <= d.capacity_bytes
-    })
+    r.gpus()
+        .all(|d| d.total_bytes.saturating_add(r.margin_bytes) <= d.capacity_bytes)
 }
 
 /// Largest `-ngl` (0 ..= n_layer + 1) that fits with the margin; `None` on a refused configuration.

@@ -81,8 +81,17 @@ fn touched_fraction(spec: &ModelSpec) -> f64 {
 }
 
 /// Predicted (generation, prompt) tok/s for a report, at `position` tokens of context.
-pub fn tokens_per_second(spec: &ModelSpec, req: &FitRequest, report: &FitReport, position: u32) -> (f64, f64) {
-    let sm = model_for(if report.gpus().next().is_some() { req.backend } else { Backend::Cpu });
+pub fn tokens_per_second(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    report: &FitReport,
+    position: u32,
+) -> (f64, f64) {
+    let sm = model_for(if report.gpus().next().is_some() {
+        req.backend
+    } else {
+        Backend::Cpu
+    });
     let frac = touched_fraction(spec);
     let embd = spec.tensor("token_embd.weight").map_or(0, |t| t.bytes);
     let n_ctx = f64::from(report.settings.n_ctx.max(1));
@@ -119,7 +128,9 @@ pub fn tokens_per_second(spec: &ModelSpec, req: &FitRequest, report: &FitReport,
         .gpus
         .first()
         .filter(|_| report.gpus().next().is_some())
-        .map_or(host_bw, |g| g.bandwidth_gbps.unwrap_or(DEFAULT_GPU_BANDWIDTH_GBPS));
+        .map_or(host_bw, |g| {
+            g.bandwidth_gbps.unwrap_or(DEFAULT_GPU_BANDWIDTH_GBPS)
+        });
     let pp = if active_b > 0.0 {
         sm.kappa * pp_bw / active_b
     } else {

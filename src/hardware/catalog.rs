@@ -23,7 +23,9 @@ pub struct CatalogGpu {
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum CatalogError {
-    #[error("unknown GPU '{0}': not in the built-in catalog (use --vram SIZE instead, e.g. --vram 24GiB)")]
+    #[error(
+        "unknown GPU '{0}': not in the built-in catalog (use --vram SIZE instead, e.g. --vram 24GiB)"
+    )]
     Unknown(String),
     #[error("GPU name '{name}' is ambiguous: {candidates}")]
     Ambiguous { name: String, candidates: String },
@@ -39,7 +41,11 @@ impl CatalogGpu {
     /// Memory the GPU may use: all of it for discrete cards, the Metal working-set limit for unified memory.
     pub fn usable_bytes(&self) -> u64 {
         if self.unified {
-            let share = if self.memory_gib > 36.0 { 0.75 } else { 2.0 / 3.0 };
+            let share = if self.memory_gib > 36.0 {
+                0.75
+            } else {
+                2.0 / 3.0
+            };
             (self.memory_gib * share * GIB) as u64
         } else {
             self.memory_bytes()
@@ -71,7 +77,10 @@ fn normalize(s: &str) -> String {
     let lower = s.to_ascii_lowercase();
     let mut out = String::new();
     for word in lower.split(|c: char| !c.is_ascii_alphanumeric()) {
-        if matches!(word, "" | "nvidia" | "geforce" | "amd" | "radeon" | "intel" | "apple") {
+        if matches!(
+            word,
+            "" | "nvidia" | "geforce" | "amd" | "radeon" | "intel" | "apple"
+        ) {
             continue;
         }
         out.push_str(word);
@@ -91,7 +100,10 @@ pub fn find(name: &str) -> Result<&'static CatalogGpu, CatalogError> {
     if let Some(g) = gpus.iter().find(|g| normalize(&g.name) == q) {
         return Ok(g);
     }
-    let mut hits: Vec<&CatalogGpu> = gpus.iter().filter(|g| normalize(&g.name).contains(&q)).collect();
+    let mut hits: Vec<&CatalogGpu> = gpus
+        .iter()
+        .filter(|g| normalize(&g.name).contains(&q))
+        .collect();
     hits.sort_by_key(|g| normalize(&g.name).len());
     match hits.as_slice() {
         [] => Err(CatalogError::Unknown(name.into())),
@@ -104,7 +116,12 @@ pub fn find(name: &str) -> Result<&'static CatalogGpu, CatalogError> {
             } else {
                 Err(CatalogError::Ambiguous {
                     name: name.into(),
-                    candidates: hits.iter().take(8).map(|g| g.name.as_str()).collect::<Vec<_>>().join(", "),
+                    candidates: hits
+                        .iter()
+                        .take(8)
+                        .map(|g| g.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 })
             }
         }
@@ -134,7 +151,10 @@ mod tests {
 
     #[test]
     fn apple_uses_working_set_limit() {
-        let m = all().iter().find(|g| g.unified && g.memory_gib >= 64.0).unwrap();
+        let m = all()
+            .iter()
+            .find(|g| g.unified && g.memory_gib >= 64.0)
+            .unwrap();
         assert!(m.usable_bytes() < m.memory_bytes());
         assert_eq!(m.usable_bytes(), (m.memory_gib * 0.75 * GIB) as u64);
     }
