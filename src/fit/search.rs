@@ -119,3 +119,48 @@ pub fn sweep_contexts(spec: &ModelSpec, req: &FitRequest, contexts: &[u32]) -> V
         })
         .collect()
 }
+
+/// Quants tried by `best_quant`, largest first (llama-quantize names).
+pub const QUANT_LADDER: [&str; 10] = [
+    "F16", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "IQ4_XS", "Q3_K_M", "IQ3_XXS", "Q2_K", "IQ2_XXS",
+];
+
+/// One quant of the same model at the request's settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuantFit {
+    pub ftype: &'static str,
+    pub weights_bytes: u64,
+    /// Largest `-ngl` that fits (n_layer + 1 = everything).
+    pub max_gpu_layers: u32,
+    /// Verdict with `-ngl` as requested (auto = the largest that fits).
+    pub verdict: super::Verdict,
+}
+
+/// Every quant of `QUANT_LADDER` for this model (tensor tables from `model::quantize::predict`, i.e.
+/// llama-quantize's per-tensor rules on the model's shapes) evaluated at the request's settings.
+pub fn quant_table(spec: &ModelSpec, req: &FitRequest) -> Vec<QuantFit> {
+    QUANT_LADDER
+        .iter()
+        .filter_map(|ft| {
+            let q =
+                crate::model::quantize::predict(spec, ft, crate::model::quantize::Imatrix::Without)
+                    .ok()?;
+            let rep = super::estimate(&q, req).ok()?;
+            Some(QuantFit {
+                ftype: ft,
+                weights_bytes: q.tensors.iter().map(|t| t.bytes).sum(),
+                max_gpu_layers: max_gpu_layers(&q, req).unwrap_or(0),
+                verdict: rep.verdict,
+            })
+        })
+        .collect()
+}
+
+/// The largest quant that fits entirely on the GPU(s) with the margin, if any.
+pub fn best_quant(spec: &ModelSpec, req: &FitRequest) -> Option<QuantFit> {
+    let mut r = req.clone();
+    r.n_gpu_layers = super::GpuLayers::All;
+    quant_table(spec, &r)
+        .into_iter()
+        .find(|q| q.verdict == super::Verdict::Fits)
+}
