@@ -26,9 +26,23 @@ cat > "$XDG_DATA_HOME/vram-doctor/app.ron" <<'RON'
 {"app": "(fit: (ctx_size: 32768, manual_vram_gib: Some(8.0)))"}
 RON
 
+# The wizard is shown working on a crash: an 8B Q8_0 that did not fit the 8 GiB card.
+LOG=$(mktemp --suffix=.log)
+cat > "$LOG" <<'LOGTEXT'
+llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4060) - 7800 MiB free
+load_tensors: offloaded 33/33 layers to GPU
+ggml_backend_cuda_buffer_type_alloc_buffer: allocating 7605.34 MiB on device 0: cudaMalloc failed: out of memory
+alloc_tensor_range: failed to allocate CUDA0 buffer of size 7974758400
+llama_model_load: error loading model: unable to allocate CUDA0 buffer
+LOGTEXT
+
 for tab in fit monitor triage wizard; do
     args=(gui --tab "$tab")
-    [ -n "$MODEL" ] && args+=("$MODEL")
+    case "$tab" in
+        triage) args+=(--log "$LOG") ;;
+        wizard) args+=(--log "$LOG" "preset:llama-3.1-8b@Q8_0") ;;
+    esac
+    [ -n "$MODEL" ] && [ "$tab" != wizard ] && args+=("$MODEL")
     RUST_LOG=warn "$BIN" "${args[@]}" &
     APP=$!
     sleep "${SETTLE_SECS:-6}"

@@ -53,6 +53,9 @@ pub struct GuiArgs {
     /// The tab to show first.
     #[arg(long, value_enum)]
     pub tab: Option<TabArg>,
+    /// A crash log to diagnose at start (Crash Triage; with --tab wizard, straight to the fixes).
+    #[arg(long)]
+    pub log: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -138,6 +141,7 @@ fn run_gui(args: GuiArgs) -> ExitCode {
     let start = crate::ui::Start {
         model: args.model,
         tab: args.tab.map(Into::into),
+        log: args.log,
     };
     match crate::ui::run(start) {
         Ok(()) => ExitCode::SUCCESS,

@@ -46,6 +46,8 @@ pub struct App {
     model_dialog: Option<Promise<Option<PathBuf>>>,
     /// Models found in Ollama / LM Studio / HF / llama.cpp stores (scanned when the menu first opens).
     store_scan: Option<Promise<Vec<LocalModel>>>,
+    /// A log opened at start whose verdict goes straight to the Fix Wizard.
+    forward_log_to_wizard: bool,
     commands: Vec<Command>,
     ctx: egui::Context,
 }
@@ -94,6 +96,7 @@ impl App {
             model_loader: sources.model_loader,
             model_dialog: None,
             store_scan: None,
+            forward_log_to_wizard: false,
             commands: Vec::new(),
             ctx: cc.egui_ctx.clone(),
             settings,
@@ -134,6 +137,15 @@ impl App {
         }
     }
 
+    /// Diagnoses a log file; with `to_wizard`, its verdict then opens the Fix Wizard at the fixes.
+    pub fn open_log(&mut self, path: PathBuf, to_wizard: bool) {
+        self.triage.open_file(path, &self.ctx.clone());
+        self.forward_log_to_wizard = to_wizard;
+        if !to_wizard {
+            self.settings.tab = Tab::Triage;
+        }
+    }
+
     fn open_model_dialog(&mut self) {
         if self.model_dialog.is_some() {
             return;
@@ -167,6 +179,16 @@ impl App {
     fn logic(&mut self, ctx: &egui::Context) {
         self.shared.hardware.poll();
         self.monitor.logic();
+        self.triage.poll();
+        if self.forward_log_to_wizard
+            && !self.triage.is_scanning()
+            && let Some(d) = self.triage.diagnosis.clone()
+        {
+            self.forward_log_to_wizard = false;
+            self.wizard.set_diagnosis(d);
+            self.wizard.step = tabs::wizard::Step::Fixes;
+            self.settings.tab = Tab::Wizard;
+        }
         if self.settings.tab != Tab::Monitor {
             self.monitor.hidden();
         }

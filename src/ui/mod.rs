@@ -20,6 +20,7 @@ pub const APP_ID: &str = "vram-doctor";
 pub struct Start {
     pub model: Option<String>,
     pub tab: Option<Tab>,
+    pub log: Option<std::path::PathBuf>,
 }
 
 /// Opens the native window and runs until it is closed.
@@ -48,6 +49,9 @@ pub fn run(start: Start) -> eframe::Result {
             }
             if let Some(model) = start.model {
                 app.apply(Command::LoadModel(model));
+            }
+            if let Some(log) = start.log {
+                app.open_log(log, start.tab == Some(Tab::Wizard));
             }
             Ok(Box::new(app))
         }),

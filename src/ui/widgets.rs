@@ -207,3 +207,45 @@ pub fn model_card(ui: &mut egui::Ui, spec: &ModelSpec) {
     }
     facts_grid(ui, "model-card", &rows);
 }
+
+/// Text for egui's bundled font, which lacks some symbols the engines use in prose (arrows, the minus sign,
+/// comparison signs); they are spelled in ASCII instead of showing as empty boxes. Commands are never passed
+/// through this: they must stay byte-exact.
+pub fn prose(text: &str) -> std::borrow::Cow<'_, str> {
+    const MAP: [(char, &str); 8] = [
+        ('→', "->"),
+        ('←', "<-"),
+        ('−', "-"),
+        ('≥', ">="),
+        ('≤', "<="),
+        ('Δ', "delta "),
+        ('÷', "/"),
+        ('×', "x"),
+    ];
+    if !text.chars().any(|c| MAP.iter().any(|(m, _)| *m == c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match MAP.iter().find(|(m, _)| *m == c) {
+            Some((_, r)) => out.push_str(r),
+            None => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn prose_spells_missing_symbols_in_ascii() {
+        assert_eq!(
+            super::prose("Q4_K_S → fits, −3.9 GiB"),
+            "Q4_K_S -> fits, -3.9 GiB"
+        );
+        assert!(matches!(
+            super::prose("plain"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+}

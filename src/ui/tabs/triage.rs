@@ -141,7 +141,8 @@ impl TriageTab {
         }
     }
 
-    fn poll(&mut self) {
+    /// Takes finished scans and dialogs (called every frame by the app, whatever tab is shown).
+    pub fn poll(&mut self) {
         if let Some(scan) = &self.scan
             && let Some(result) = scan.promise.ready()
         {
@@ -308,12 +309,12 @@ impl TriageTab {
             widgets::facts_grid(ui, "triage-numbers", &rows);
             ui.add_space(6.0);
         }
-        ui.label(&d.explanation);
+        ui.label(widgets::prose(&d.explanation));
         if !d.next_steps.is_empty() {
             ui.add_space(6.0);
             ui.strong("Next steps");
             for (i, step) in d.next_steps.iter().enumerate() {
-                ui.label(format!("{}. {step}", i + 1));
+                ui.label(format!("{}. {}", i + 1, widgets::prose(step)));
             }
         }
         if !d.evidence.is_empty() {

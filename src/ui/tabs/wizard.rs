@@ -312,11 +312,11 @@ impl WizardTab {
     fn diagnosis_ui(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Command>) {
         if let Some((_, plan)) = &self.plan {
             let d = &plan.diagnosis;
-            ui.label(RichText::new(&d.title).heading());
+            ui.label(RichText::new(widgets::prose(&d.title)).heading());
             if !d.label.is_empty() {
                 ui.weak(&d.label);
             }
-            ui.label(&d.summary);
+            ui.label(widgets::prose(&d.summary));
         }
         if let Some(d) = &self.diagnosis {
             ui.add_space(6.0);
@@ -435,9 +435,9 @@ impl WizardTab {
 fn step_card(ui: &mut egui::Ui, number: usize, step: &plan::Step) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.label(RichText::new(format!("{number}. {}", step.title)).strong());
+        ui.label(RichText::new(format!("{number}. {}", widgets::prose(&step.title))).strong());
         if !step.why.is_empty() {
-            ui.label(&step.why);
+            ui.label(widgets::prose(&step.why));
         }
         if !step.effect.summary.is_empty() {
             let colour = match step.effect.fits {
@@ -445,13 +445,16 @@ fn step_card(ui: &mut egui::Ui, number: usize, step: &plan::Step) {
                 Some(false) => widgets::WARN,
                 None => ui.visuals().text_color(),
             };
-            ui.label(RichText::new(format!("Effect: {}", step.effect.summary)).color(colour));
+            ui.label(
+                RichText::new(format!("Effect: {}", widgets::prose(&step.effect.summary)))
+                    .color(colour),
+            );
         }
         if !step.cost.is_empty() {
-            ui.weak(format!("Cost: {}", step.cost));
+            ui.weak(format!("Cost: {}", widgets::prose(&step.cost)));
         }
         for setting in &step.settings {
-            ui.label(format!("• {setting}"));
+            ui.label(format!("- {}", widgets::prose(setting)));
         }
         for command in &step.commands {
             widgets::code_block(ui, command.shell.label(), &command.text);
@@ -460,10 +463,10 @@ fn step_card(ui: &mut egui::Ui, number: usize, step: &plan::Step) {
             widgets::code_block(ui, &format!("File: {}", file.path), &file.content);
         }
         for note in &step.notes {
-            ui.weak(note);
+            ui.weak(widgets::prose(note));
         }
         if !step.undo.is_empty() {
-            ui.weak(format!("Undo: {}", step.undo));
+            ui.weak(format!("Undo: {}", widgets::prose(&step.undo)));
         }
     });
     ui.add_space(6.0);
