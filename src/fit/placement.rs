@@ -97,22 +97,26 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
     let mut offset = 0u64;
     let (mut span_lo, mut span_hi) = (u64::MAX, 0u64);
     let mut host_plain = 0u64;
+    let (mut embd, mut has_output) = (None, false);
     for t in &spec.tensors {
+        if t.name.len() == 17 && t.name == "token_embd.weight" {
+            embd = Some(t);
+        } else if t.name.len() == 13 && t.name == "output.weight" {
+            has_output = true;
+        }
         let start = offset;
         offset = offset.saturating_add(t.bytes.div_ceil(ALIGN) * ALIGN);
         let block = t.block();
         if hp.nextn_predict_layers > 0 && block.is_some_and(|b| b >= mtp_start && b < hp.n_layer) {
             continue;
         }
-        let mut dev = if is_input(&t.name) {
-            host
-        } else {
-            match block {
-                Some(b) if b < hp.n_layer => layer_dev.get(b as usize).copied().unwrap_or(host),
-                _ => out_dev,
-            }
+        let mut dev = match block {
+            Some(b) if b < hp.n_layer => layer_dev.get(b as usize).copied().unwrap_or(host),
+            Some(_) => out_dev,
+            None if is_input(&t.name) => host,
+            None => out_dev,
         };
-        if t.is_expert() {
+        if block.is_some() && t.is_expert() {
             let b = block.unwrap_or(0);
             if req.cpu_moe || b < req.n_cpu_moe {
                 dev = host;
@@ -138,8 +142,8 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
     }
     // Tied output head: a duplicate of token_embd on the output device. On the host it is de-duplicated
     // unless it lands in another buffer type (CPU_REPACK).
-    let tied = hp.tied_embeddings && spec.tensor("output.weight").is_none();
-    if let Some(te) = spec.tensor("token_embd.weight").filter(|_| tied) {
+    let tied = hp.tied_embeddings && !has_output;
+    if let Some(te) = embd.filter(|_| tied) {
         if out_dev != host {
             w.per_device[out_dev] += te.bytes;
         } else if repack_on

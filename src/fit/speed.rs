@@ -102,9 +102,10 @@ pub fn tokens_per_second(
     for d in &report.devices {
         let mut w = d.weights_bytes as f64;
         if d.kind == DeviceKind::Host {
-            w = (w - embd as f64 - d.repack_bytes as f64 / 2.0).max(d.weights_bytes as f64 * 0.0);
-            // CPU_Mapped may span repacked data (counted twice in the buffer, read once).
-            w = w.max(0.0);
+            // The input embedding is a row lookup; with mmap + repack CPU_Mapped spans repacked data that
+            // is read once, so never count more than the model's tensors.
+            let all: u64 = spec.tensors.iter().map(|t| t.bytes).sum();
+            w = (w.min(all as f64) - embd as f64).max(0.0);
         }
         let bytes = w * frac + d.kv_bytes as f64 * pos + d.recurrent_bytes as f64;
         let (bw, eta) = match d.kind {
