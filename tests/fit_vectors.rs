@@ -2,7 +2,8 @@
 //! model can be rebuilt from the built-in catalog (`preset:` = config hyper-parameters + llama-quantize's
 //! tensor rules) and whose settings are fully stated are used: Llama-3-8B Q4_K_M on 1/2/4 CUDA GPUs and
 //! Metal (XD-*), Mistral-7B (logdetective-2k/32k: KV and compute; lcpp-7450 Q2_K) and gpt-oss-20b
-//! (lcpp-17715, FA on). Llama 3 and 3.1 8B share every tensor shape, so the 3.1 preset stands in.
+//! (lcpp-17715, FA on), cache-type KV (lcpp-21551), partial offload (lmstudio-1360) and --no-mmap on two
+//! GPUs (kobold-1882). Llama 3 and 3.1 8B share every tensor shape, so the 3.1 preset stands in.
 //! Targets (issue 4): KV and compute within 2 %, weights within 3 %.
 
 use vram_doctor::fit::{self, Backend, FitRequest, FlashAttn, GpuDevice, GpuLayers};
@@ -193,6 +194,63 @@ fn cuda_and_metal_logs() {
         r.devices[0].compute_bytes,
         398.0,
         0.02,
+    );
+
+    // lcpp-21551: KV at 6656 cells for f16 / q8_0 / q4_0 (FA on). Magidonia = Mistral-Small-24B shapes,
+    // Bonsai 8B = Qwen3-8B shapes (36 layers, 8 KV heads × 128).
+    let small = model::load("preset:mistral-small-24b@Q5_K_M").expect("preset");
+    let qwen3 = model::load("preset:qwen3-8b@Q4_K_M").expect("preset");
+    for (id, spec, ctx, kvs) in [
+        ("lcpp-21551-magidonia", &small, 6656, [1040.0, 552.5, 292.5]),
+        ("lcpp-21551-bonsai", &qwen3, 2560, [360.0, 191.25, 101.25]),
+    ] {
+        for (t, kv) in ["f16", "q8_0", "q4_0"].into_iter().zip(kvs) {
+            let mut r = req(ctx, 512, true, 1, Backend::Cuda);
+            r.cache_type_k = t.into();
+            r.cache_type_v = t.into();
+            let rep = fit::estimate(spec, &r).unwrap();
+            c.cmp(id, &format!("KV {t}"), rep.devices[0].kv_bytes, kv, 0.02);
+        }
+    }
+    // lmstudio-1360: DeepSeek-R1-Distill-Qwen-14B ~Q4_K_M, -ngl 20 of 49 = output + the last 19 blocks.
+    let r1 = model::load("preset:deepseek-r1-distill-qwen-14b@Q4_K_M").expect("preset");
+    let mut r = req(8192, 512, true, 1, Backend::Cuda);
+    r.n_gpu_layers = GpuLayers::Count(20);
+    let rep = fit::estimate(&r1, &r).unwrap();
+    assert_eq!(rep.layers_offloaded, 20);
+    assert_eq!(rep.layers_total, 49);
+    c.cmp(
+        "lmstudio-1360",
+        "CUDA0 weights",
+        rep.devices[0].weights_bytes,
+        3621.44,
+        0.03,
+    );
+    c.cmp(
+        "lmstudio-1360",
+        "CPU_Mapped weights",
+        rep.host().unwrap().weights_bytes,
+        4944.60,
+        0.03,
+    );
+    // kobold-1882: Mistral-Small-24B Q8_0, --no-mmap, two GPUs: token_embd in CUDA_Host, the rest on GPUs.
+    let q8 = model::load("preset:mistral-small-24b@Q8_0").expect("preset");
+    let mut r = req(4096, 512, true, 2, Backend::Cuda);
+    r.mmap = false;
+    let rep = fit::estimate(&q8, &r).unwrap();
+    c.cmp(
+        "kobold-1882",
+        "host weights",
+        rep.host().unwrap().weights_bytes,
+        680.0,
+        0.03,
+    );
+    c.cmp(
+        "kobold-1882",
+        "GPU weights (sum)",
+        rep.devices[0].weights_bytes + rep.devices[1].weights_bytes,
+        11826.45 + 11380.14,
+        0.03,
     );
 
     println!("{} comparisons, worst {:.2} %", c.n, c.worst * 100.0);
