@@ -288,6 +288,18 @@ fn speed_calibration() {
 }
 
 #[test]
+fn speed_curve_shows_the_spill_cliff() {
+    let spec = header("syn-llama-f16.header.gguf");
+    let mut r = req(vec![gpu(8)], GpuLayers::Auto);
+    r.ram_bandwidth_gbps = Some(50.0);
+    let curve = speed::generation_curve(&spec, &r);
+    assert_eq!(curve.len() as u32, spec.hparams.n_layer + 2);
+    let (first, last) = (curve[0].1, curve[curve.len() - 1].1);
+    assert!(last > 3.0 * first, "{first} → {last}");
+    assert!(curve.windows(2).all(|w| w[1].1 >= w[0].1 * 0.99));
+}
+
+#[test]
 fn cli_json_and_exit_codes() {
     let args = FitArgs {
         model: "x".into(),

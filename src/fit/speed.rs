@@ -153,3 +153,15 @@ mod tests {
         assert!(all_gpu > 2.0 * t);
     }
 }
+
+/// Predicted generation tok/s for every `-ngl` from 0 to all layers (the Fit tab's spill-cliff plot), at
+/// half the resolved context. Settings llama.cpp refuses give an empty curve.
+pub fn generation_curve(spec: &ModelSpec, req: &FitRequest) -> Vec<(u32, f64)> {
+    (0..=spec.hparams.n_layer + 1)
+        .map_while(|ngl| {
+            let rep = super::estimate_with_layers(spec, req, ngl).ok()?;
+            let pos = rep.settings.n_ctx / 2;
+            Some((ngl, tokens_per_second(spec, req, &rep, pos).0))
+        })
+        .collect()
+}
