@@ -140,6 +140,18 @@ pub fn tokens_per_second(
     (tg, pp)
 }
 
+/// Predicted generation tok/s for every `-ngl` from 0 to all layers (the Fit tab's spill-cliff plot), at
+/// half the resolved context. Settings llama.cpp refuses give an empty curve.
+pub fn generation_curve(spec: &ModelSpec, req: &FitRequest) -> Vec<(u32, f64)> {
+    (0..=spec.hparams.n_layer + 1)
+        .map_while(|ngl| {
+            let rep = super::estimate_with_layers(spec, req, ngl).ok()?;
+            let pos = rep.settings.n_ctx / 2;
+            Some((ngl, tokens_per_second(spec, req, &rep, pos).0))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,16 +164,4 @@ mod tests {
         let all_gpu = generation_from_parts(&[(40e9, 1008.0, 0.85)], 0.0);
         assert!(all_gpu > 2.0 * t);
     }
-}
-
-/// Predicted generation tok/s for every `-ngl` from 0 to all layers (the Fit tab's spill-cliff plot), at
-/// half the resolved context. Settings llama.cpp refuses give an empty curve.
-pub fn generation_curve(spec: &ModelSpec, req: &FitRequest) -> Vec<(u32, f64)> {
-    (0..=spec.hparams.n_layer + 1)
-        .map_while(|ngl| {
-            let rep = super::estimate_with_layers(spec, req, ngl).ok()?;
-            let pos = rep.settings.n_ctx / 2;
-            Some((ngl, tokens_per_second(spec, req, &rep, pos).0))
-        })
-        .collect()
 }
