@@ -378,6 +378,16 @@ fn cli_json_and_exit_codes() {
     assert_eq!(rt, Runtime::Ollama);
     let mut out = Vec::new();
     write_report(&spec, &r, rt, &ollama, &[], &mut out).unwrap();
+    // The whole command on a real GGUF header (hardware detection runs; the GPU comes from --vram).
+    let path = Path::new(DIR).join("headers/syn-llama-q4_k_m.header.gguf");
+    let mut out = Vec::new();
+    let full = FitArgs {
+        model: path.to_string_lossy().into_owned(),
+        ..args.clone()
+    };
+    assert_eq!(vram_doctor::cli::fit::run(&full, &mut out).unwrap(), 0);
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["model"]["architecture"], "llama");
     // Missing model file → error (exit 2 at the caller), never a panic.
     assert!(
         vram_doctor::cli::fit::run(
