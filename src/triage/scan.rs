@@ -55,6 +55,13 @@ fn push_capped(line: &mut Vec<u8>, bytes: &[u8]) {
 /// Lossy UTF-8, no `\r`, no ANSI escapes (`ESC [ … letter`, `ESC ] … BEL`), no other control bytes but tab.
 fn clean(raw: &[u8], out: &mut String) {
     out.clear();
+    // Fast path: plain printable ASCII (almost every log line) needs no decoding or stripping.
+    if raw.iter().all(|&b| (0x20..0x7f).contains(&b))
+        && let Ok(text) = std::str::from_utf8(raw)
+    {
+        out.push_str(text);
+        return;
+    }
     let decoded = String::from_utf8_lossy(raw);
     let mut chars = decoded.chars().peekable();
     while let Some(c) = chars.next() {

@@ -3,7 +3,7 @@
 //! llama-model-loader.cpp, Ollama llm/server.go, PyTorch c10/cuda/CUDACachingAllocator.cpp, vLLM worker,
 //! SGLang, the Linux OOM killer, Windows error 1455 in several languages, Metal, ROCm/HIP).
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use std::sync::OnceLock;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -283,6 +283,8 @@ fn matcher() -> Option<&'static AhoCorasick> {
         AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
+            // A full DFA: a few hundred KB for these patterns, and one table lookup per byte.
+            .kind(Some(AhoCorasickKind::DFA))
             .build(PATTERNS.iter().map(|(p, _)| *p))
             .ok()
     })
