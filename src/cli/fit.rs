@@ -357,6 +357,10 @@ pub fn write_report(
     let max_ctx = search::max_ctx_size(spec, &req);
     let position = report.settings.n_ctx / 2;
     let (tg, pp) = speed::tokens_per_second(spec, &req, &report, position);
+    // What everything-on-the-GPU would give, for the spill message.
+    let full_gpu_tps = fit::estimate_with_layers(spec, &req, spec.hparams.n_layer + 1)
+        .ok()
+        .map(|full| speed::tokens_per_second(spec, &req, &full, full.settings.n_ctx / 2).0);
     let code = u8::from(report.verdict == Verdict::DoesNotFit);
     if args.json {
         let doc = json_doc(
@@ -379,6 +383,7 @@ pub fn write_report(
             max_ngl,
             max_ctx,
             (tg, pp),
+            full_gpu_tps,
             &warnings,
             out,
         )
@@ -498,6 +503,7 @@ fn write_text(
     max_ngl: Option<u32>,
     max_ctx: Option<u32>,
     tps: (f64, f64),
+    full_gpu_tps: Option<f64>,
     warnings: &[String],
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
@@ -562,10 +568,15 @@ fn write_text(
             "Fits, but inside the {} margin: may fail when the desktop or another app takes VRAM",
             format_gib(r.margin_bytes)
         ),
-        Verdict::Spills => format!(
-            "Spills {} layer(s) to system RAM: expect ~{:.1} tok/s",
-            r.layers_total - r.layers_offloaded,
+        Verdict::Spills if r.layers_offloaded == r.layers_total => format!(
+            "All layers on the GPU, MoE experts kept in system RAM (--cpu-moe / --n-cpu-moe): expect ~{:.1} tok/s",
             tps.0
+        ),
+        Verdict::Spills => format!(
+            "Spills {} layer(s) to system RAM: expect ~{:.1} tok/s instead of ~{:.1} with everything on the GPU",
+            r.layers_total - r.layers_offloaded,
+            tps.0,
+            full_gpu_tps.unwrap_or(tps.0)
         ),
         Verdict::DoesNotFit => "Does not fit".into(),
     };

@@ -112,18 +112,38 @@ pub fn find(name: &str) -> Result<&'static CatalogGpu, CatalogError> {
             let f = normalize(&first.name);
             let others_extend = rest.iter().all(|g| normalize(&g.name).starts_with(&f));
             if others_extend && f.ends_with(&q) {
-                Ok(first)
-            } else {
-                Err(CatalogError::Ambiguous {
-                    name: name.into(),
-                    candidates: hits
-                        .iter()
-                        .take(8)
-                        .map(|g| g.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })
+                return Ok(first);
             }
+            // "RTX 3060" → the 8GB and 12GB variants differ only by a memory suffix: take the largest
+            // (the reports name the card they used); a different model word ("Ti", "Super") stays ambiguous.
+            let memory_only: Vec<&&CatalogGpu> = hits
+                .iter()
+                .filter(|g| {
+                    let rest = normalize(&g.name);
+                    rest.find(&q).is_some_and(|i| {
+                        let tail = &rest[i + q.len()..];
+                        tail.strip_suffix("gb")
+                            .and_then(|n| n.parse::<f64>().ok())
+                            .is_some_and(|gb| gb == g.memory_gib)
+                    })
+                })
+                .collect();
+            if (memory_only.len() >= 2 || memory_only.len() == hits.len())
+                && let Some(best) = memory_only
+                    .iter()
+                    .max_by(|a, b| a.memory_gib.total_cmp(&b.memory_gib))
+            {
+                return Ok(best);
+            }
+            Err(CatalogError::Ambiguous {
+                name: name.into(),
+                candidates: hits
+                    .iter()
+                    .take(8)
+                    .map(|g| g.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
         }
     }
 }
@@ -140,6 +160,9 @@ mod tests {
         assert_eq!(g.bandwidth_gbps, 1008.0);
         assert_eq!(find("geforce rtx 3090").unwrap().memory_gib, 24.0);
         assert!(find("Radeon RX 7900 XTX").is_ok());
+        // Memory-size variants resolve to the largest; a "Ti" is a different card.
+        assert_eq!(find("RTX 3060").unwrap().memory_gib, 12.0);
+        assert!(find("RTX 3060 Ti").unwrap().name.ends_with("Ti"));
     }
 
     #[test]
