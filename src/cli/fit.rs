@@ -328,7 +328,11 @@ pub fn run(args: &FitArgs, out: &mut dyn Write) -> Result<u8, String> {
     let hw = hardware::probe::detect();
     let (req, runtime) = request_from_args(args, Some(&hw))?;
     let mut notes = Vec::new();
-    if req.gpus.is_empty() && req.backend != Backend::Cpu {
+    let asked_cpu = args
+        .backend
+        .as_deref()
+        .is_some_and(|b| b.eq_ignore_ascii_case("cpu"));
+    if req.gpus.is_empty() && !asked_cpu {
         notes.push(match &hw.gpu_problem {
             Some(p) => format!("No GPU given and none detected ({p}); planning for the CPU only. Use --gpu NAME or --vram SIZE to plan for a GPU."),
             None => "No GPU given and none detected; planning for the CPU only. Use --gpu NAME or --vram SIZE to plan for a GPU.".into(),
@@ -349,7 +353,14 @@ pub fn write_report(
     let req = runtime_request(spec, req, runtime, args);
     let report = fit::estimate(spec, &req).map_err(|e| e.to_string())?;
     let mut warnings: Vec<String> = notes.to_vec();
-    warnings.extend(report.warnings.iter().cloned());
+    // The CLI's own note about missing GPUs (with the probe's reason) replaces the engine's generic one.
+    warnings.extend(
+        report
+            .warnings
+            .iter()
+            .filter(|w| notes.is_empty() || !w.starts_with("no GPU given"))
+            .cloned(),
+    );
     if matches!(runtime, Runtime::Vllm | Runtime::Transformers) {
         warnings.push(runtime_note(spec, &req, runtime));
     }
