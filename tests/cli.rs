@@ -227,3 +227,68 @@ fn monitor_once_json_snapshot_on_this_machine() {
     .expect("recording");
     assert!(samples.len() >= 2 && skipped == 0);
 }
+
+#[test]
+fn fit_takes_llama_cpp_spellings_and_prints_contract_json() {
+    let out = vram_doctor(&[
+        "fit",
+        "preset:llama-3.1-8b@Q4_K_M",
+        "-c",
+        "8192",
+        "-ngl",
+        "99",
+        "-ctk",
+        "q8_0",
+        "-ctv",
+        "q8_0",
+        "-fa",
+        "on",
+        "--vram",
+        "24GiB",
+        "--json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    for field in [
+        "model",
+        "settings",
+        "devices",
+        "layers_offloaded",
+        "layers_total",
+        "verdict",
+        "max_gpu_layers",
+        "max_ctx_size",
+        "tokens_per_second",
+        "warnings",
+    ] {
+        assert!(doc.get(field).is_some(), "{field}");
+    }
+    assert_eq!(doc["verdict"], "fits");
+    assert_eq!(doc["settings"]["cache_type_k"], "q8_0");
+    let devices = doc["devices"].as_array().expect("devices");
+    assert_eq!(
+        devices.last().map(|d| d["kind"].clone()),
+        Some(serde_json::json!("host"))
+    );
+    // 70B Q4_K_M with every layer forced onto a 24 GiB card: does not fit, exit 1.
+    let out = vram_doctor(&[
+        "fit",
+        "preset:llama-3.1-70b@Q4_K_M",
+        "-ngl",
+        "all",
+        "--vram",
+        "24GiB",
+        "--json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

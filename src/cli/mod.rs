@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+pub mod fit;
 pub mod inspect;
 pub mod models;
 pub mod monitor;
@@ -35,7 +36,7 @@ pub enum Command {
     /// Show what a model file holds: architecture, layers, quant, heads, context, tensors.
     Inspect(inspect::InspectArgs),
     /// Predict what llama.cpp (or another runtime) allocates on each device, and what fits.
-    Fit(PendingArgs),
+    Fit(fit::FitArgs),
     /// Read a crash log and name what went wrong, with the evidence and the numbers.
     Triage(triage::TriageArgs),
     /// Diagnose, then list the fixes with commands for your runtime and shell.
@@ -78,16 +79,10 @@ impl From<TabArg> for crate::ui::Tab {
     }
 }
 
-/// Arguments of a subcommand whose engine is not part of this build yet: accepted, then refused plainly.
-#[derive(Debug, Args)]
-pub struct PendingArgs {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    pub rest: Vec<String>,
-}
-
 /// Parses `argv` and runs the command; returns the process exit code.
 pub fn main(argv: Vec<OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(argv) {
+    // llama.cpp's single-dash multi-letter flags (-ngl, -ctk, …) become long flags clap understands.
+    let cli = match Cli::try_parse_from(fit::normalize_llama_flags(argv)) {
         Ok(cli) => cli,
         Err(err) => {
             // --help / --version print to stdout and exit 0; usage errors go to stderr with exit 2.
@@ -101,7 +96,7 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
         None => return run_gui(GuiArgs::default()),
         Some(Command::Gui(args)) => return run_gui(args),
         Some(Command::Inspect(args)) => inspect::run(&args, &mut out),
-        Some(Command::Fit(_)) => pending("fit"),
+        Some(Command::Fit(args)) => fit::run(&args, &mut out),
         Some(Command::Triage(args)) => triage::run(&args, &mut out),
         Some(Command::Plan(args)) => plan::run(&args, &mut out),
         Some(Command::Monitor(args)) => monitor::run(&args, &mut out),
@@ -120,12 +115,6 @@ pub fn finish(outcome: Result<u8, String>) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn pending(command: &str) -> Result<u8, String> {
-    Err(format!(
-        "`{command}` is not available in this build: its engine has not landed yet."
-    ))
 }
 
 #[cfg(not(feature = "gui"))]
