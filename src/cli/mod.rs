@@ -110,6 +110,10 @@ pub fn main(argv: Vec<OsString>) -> ExitCode {
 pub fn finish(outcome: Result<u8, String>) -> ExitCode {
     match outcome {
         Ok(code) => ExitCode::from(code),
+        // `vram-doctor fit … | head` closes the pipe early: not an error worth a message.
+        Err(message) if message.ends_with("(os error 32)") && message.contains("Broken pipe") => {
+            ExitCode::SUCCESS
+        }
         Err(message) => {
             eprintln!("vram-doctor: {message}");
             ExitCode::from(2)
