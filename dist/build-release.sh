@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+TARGET=${CARGO_TARGET_DIR:-target}
 OUT=dist/out
 rm -rf "$OUT" && mkdir -p "$OUT"
 
@@ -18,7 +19,7 @@ cargo deb --no-build -o "$OUT/vram-doctor_${VERSION}-1_amd64.deb"
 echo "== portable tarball"
 T="$OUT/vram-doctor-${VERSION}-linux-x86_64"
 mkdir -p "$T/icons"
-cp target/release/vram-doctor README.md dist/linux/vram-doctor.desktop "$T/"
+cp "$TARGET/release/vram-doctor" README.md dist/linux/vram-doctor.desktop "$T/"
 cp assets/icons/vram-doctor-*.png assets/icon.svg "$T/icons/"
 cat > "$T/install.sh" <<'SH'
 #!/bin/sh
@@ -43,7 +44,7 @@ rustup target add x86_64-pc-windows-gnu >/dev/null
 cargo build --release --target x86_64-pc-windows-gnu
 W="$OUT/vram-doctor-${VERSION}-windows-x86_64"
 mkdir -p "$W"
-cp target/x86_64-pc-windows-gnu/release/vram-doctor.exe README.md "$W/"
+cp "$TARGET/x86_64-pc-windows-gnu/release/vram-doctor.exe" README.md "$W/"
 (cd "$OUT" && python3 -m zipfile -c "$(basename "$W").zip" "$(basename "$W")")
 rm -rf "$W"
 
