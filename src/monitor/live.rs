@@ -99,7 +99,9 @@ impl LiveSource {
         system.refresh_processes_specifics(
             sysinfo::ProcessesToUpdate::All,
             true,
-            sysinfo::ProcessRefreshKind::nothing().with_memory().with_cpu(),
+            sysinfo::ProcessRefreshKind::nothing()
+                .with_memory()
+                .with_cpu(),
         );
         self.inference = system
             .processes()
