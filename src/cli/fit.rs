@@ -362,7 +362,7 @@ pub fn write_report(
             .cloned(),
     );
     if matches!(runtime, Runtime::Vllm | Runtime::Transformers) {
-        warnings.push(runtime_note(spec, &req, runtime));
+        warnings.push(runtimes::summary(spec, &req, runtime));
     }
     let max_ngl = search::max_gpu_layers(spec, &req);
     let max_ctx = search::max_ctx_size(spec, &req);
@@ -401,45 +401,6 @@ pub fn write_report(
         .map_err(|e| e.to_string())?;
     }
     Ok(code)
-}
-
-fn runtime_note(spec: &ModelSpec, req: &FitRequest, runtime: Runtime) -> String {
-    let vram = req.gpus.first().map_or(0, |g| g.capacity_bytes);
-    match runtime {
-        Runtime::Vllm => {
-            let p = runtimes::vllm_plan(spec, vram, &runtimes::VllmSettings::default());
-            format!(
-                "vLLM (gpu_memory_utilization 0.9): weights {}, activations {}, CUDA graphs {}, KV budget {} → max_model_len {} (concurrency {:.1} at the training context)",
-                format_gib(p.weights_bytes_per_gpu),
-                format_gib(p.activation_bytes),
-                format_gib(p.cuda_graph_bytes),
-                format_gib(p.kv_budget_bytes),
-                p.max_model_len,
-                p.max_concurrency
-            )
-        }
-        _ => {
-            let ctx = if req.ctx_size > 0 { req.ctx_size } else { 4096 };
-            let caps: Vec<u64> = req.gpus.iter().map(|g| g.capacity_bytes).collect();
-            let p = runtimes::transformers_plan(spec, runtimes::HfDtype::Bf16, &caps, ctx);
-            format!(
-                "transformers (bf16, device_map=\"auto\"): GPUs {}, CPU {}, KV {} at {} tokens{}",
-                p.gpu_bytes
-                    .iter()
-                    .map(|b| format_gib(*b))
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                format_gib(p.cpu_bytes),
-                format_gib(p.kv_bytes),
-                ctx,
-                if p.fits_on_gpus {
-                    ""
-                } else {
-                    " (does not fit on the GPUs: offloads to CPU)"
-                }
-            )
-        }
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -570,27 +531,7 @@ fn write_text(
             }
         )?;
     }
-    let verdict = match r.verdict {
-        Verdict::Fits => match r.gpu_headroom() {
-            Some(h) if h > 0 => format!("Fits with {} to spare", format_gib(h as u64)),
-            _ => "Fits (CPU only)".into(),
-        },
-        Verdict::Tight => format!(
-            "Fits, but inside the {} margin: may fail when the desktop or another app takes VRAM",
-            format_gib(r.margin_bytes)
-        ),
-        Verdict::Spills if r.layers_offloaded == r.layers_total => format!(
-            "All layers on the GPU, MoE experts kept in system RAM (--cpu-moe / --n-cpu-moe): expect ~{:.1} tok/s",
-            tps.0
-        ),
-        Verdict::Spills => format!(
-            "Spills {} layer(s) to system RAM: expect ~{:.1} tok/s instead of ~{:.1} with everything on the GPU",
-            r.layers_total - r.layers_offloaded,
-            tps.0,
-            full_gpu_tps.unwrap_or(tps.0)
-        ),
-        Verdict::DoesNotFit => "Does not fit".into(),
-    };
+    let verdict = fit::verdict_sentence(r, tps.0, full_gpu_tps);
     writeln!(out, "verdict: {verdict}")?;
     match max_ngl {
         Some(n) => writeln!(out, "largest -ngl that fits: {n}")?,

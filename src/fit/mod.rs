@@ -518,3 +518,32 @@ pub fn estimate_with_layers(
         warnings,
     })
 }
+
+/// The verdict in plain words, with numbers ("Fits with 1.40 GiB to spare", "Spills 6 layer(s) to system RAM:
+/// expect ~3.1 tok/s instead of ~40.2 …"); `tps` is the predicted generation speed, `full_gpu_tps` the speed
+/// with everything on the GPU.
+pub fn verdict_sentence(r: &FitReport, tps: f64, full_gpu_tps: Option<f64>) -> String {
+    match r.verdict {
+        Verdict::Fits => match r.gpu_headroom() {
+            Some(h) if h > 0 => {
+                format!("Fits with {} to spare", crate::units::format_gib(h as u64))
+            }
+            _ => "Fits (CPU only)".into(),
+        },
+        Verdict::Tight => format!(
+            "Fits, but inside the {} margin: may fail when the desktop or another app takes VRAM",
+            crate::units::format_gib(r.margin_bytes)
+        ),
+        Verdict::Spills if r.layers_offloaded == r.layers_total => format!(
+            "All layers on the GPU, MoE experts kept in system RAM (--cpu-moe / --n-cpu-moe): expect ~{:.1} tok/s",
+            tps
+        ),
+        Verdict::Spills => format!(
+            "Spills {} layer(s) to system RAM: expect ~{:.1} tok/s instead of ~{:.1} with everything on the GPU",
+            r.layers_total - r.layers_offloaded,
+            tps,
+            full_gpu_tps.unwrap_or(tps)
+        ),
+        Verdict::DoesNotFit => "Does not fit".into(),
+    }
+}

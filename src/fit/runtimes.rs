@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{FitRequest, FlashAttn, GIB, GpuLayers, MIB};
 use crate::model::ModelSpec;
+use crate::units::format_gib;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -294,5 +295,45 @@ pub fn transformers_plan(
         cpu_bytes: left,
         kv_bytes: kv,
         activation_bytes: activation,
+    }
+}
+
+/// One line on what a PyTorch runtime (vLLM, transformers) would do with the model on these GPUs.
+pub fn summary(spec: &ModelSpec, req: &FitRequest, runtime: Runtime) -> String {
+    let vram = req.gpus.first().map_or(0, |g| g.capacity_bytes);
+    match runtime {
+        Runtime::Vllm => {
+            let p = vllm_plan(spec, vram, &VllmSettings::default());
+            format!(
+                "vLLM (gpu_memory_utilization 0.9): weights {}, activations {}, CUDA graphs {}, KV budget {} → max_model_len {} (concurrency {:.1} at the training context)",
+                format_gib(p.weights_bytes_per_gpu),
+                format_gib(p.activation_bytes),
+                format_gib(p.cuda_graph_bytes),
+                format_gib(p.kv_budget_bytes),
+                p.max_model_len,
+                p.max_concurrency
+            )
+        }
+        _ => {
+            let ctx = if req.ctx_size > 0 { req.ctx_size } else { 4096 };
+            let caps: Vec<u64> = req.gpus.iter().map(|g| g.capacity_bytes).collect();
+            let p = transformers_plan(spec, HfDtype::Bf16, &caps, ctx);
+            format!(
+                "transformers (bf16, device_map=\"auto\"): GPUs {}, CPU {}, KV {} at {} tokens{}",
+                p.gpu_bytes
+                    .iter()
+                    .map(|b| format_gib(*b))
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                format_gib(p.cpu_bytes),
+                format_gib(p.kv_bytes),
+                ctx,
+                if p.fits_on_gpus {
+                    ""
+                } else {
+                    " (does not fit on the GPUs: offloads to CPU)"
+                }
+            )
+        }
     }
 }

@@ -37,6 +37,10 @@ pub type QuantRow = (String, Vec<(u32, Verdict, u64)>);
 #[derive(Clone)]
 pub struct FitOutcome {
     pub report: Result<FitReport, String>,
+    /// The verdict with numbers ("Fits with 1.40 GiB to spare", "Spills 6 layer(s) …").
+    pub sentence: Option<String>,
+    /// vLLM / transformers: what that runtime would do.
+    pub runtime_note: Option<String>,
     pub max_gpu_layers: Option<u32>,
     pub max_ctx_size: Option<u32>,
     pub tokens_per_second: Option<(f64, f64)>,
@@ -97,6 +101,16 @@ pub fn request(inputs: &FitInputs, shared: &Shared) -> FitRequest {
             })
             .collect();
     }
+    // GPUs picked from the catalog replace the detected ones (planning for a card you do not have).
+    let picked: Vec<GpuDevice> = inputs
+        .gpus
+        .iter()
+        .filter_map(|name| crate::hardware::catalog::find(name).ok())
+        .map(crate::hardware::catalog::CatalogGpu::to_device)
+        .collect();
+    if !picked.is_empty() {
+        req.gpus = picked;
+    }
     if let Some(gib) = inputs.manual_vram_gib
         && req.gpus.is_empty()
     {
@@ -112,8 +126,48 @@ pub fn request(inputs: &FitInputs, shared: &Shared) -> FitRequest {
     req
 }
 
+/// The request as the chosen runtime would shape it (Ollama's num_ctx × parallel and default context,
+/// LM Studio's offload), and a one-line plan for the PyTorch runtimes.
+pub fn runtime_request(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    inputs: &FitInputs,
+) -> (FitRequest, Option<String>) {
+    use crate::fit::runtimes::{self, Runtime};
+    let runtime = Runtime::parse(&inputs.runtime).unwrap_or_default();
+    match runtime {
+        Runtime::Ollama => (
+            runtimes::ollama_request(
+                spec,
+                req,
+                &runtimes::OllamaSettings {
+                    num_ctx: Some(inputs.ctx_size),
+                    num_parallel: Some(inputs.parallel.max(1)),
+                    num_gpu: inputs.n_gpu_layers,
+                    flash_attention: match inputs.flash_attn.as_str() {
+                        "on" => Some(true),
+                        "off" => Some(false),
+                        _ => None,
+                    },
+                    kv_cache_type: (inputs.cache_type_k != "f16")
+                        .then(|| inputs.cache_type_k.clone()),
+                },
+            ),
+            None,
+        ),
+        Runtime::Lmstudio => (
+            runtimes::lmstudio_request(spec, req, None, Some(inputs.ctx_size)),
+            None,
+        ),
+        Runtime::Vllm | Runtime::Transformers => {
+            (req.clone(), Some(runtimes::summary(spec, req, runtime)))
+        }
+        Runtime::LlamaCpp => (req.clone(), None),
+    }
+}
+
 /// Everything the tab shows, computed off the UI thread.
-pub fn compute(spec: &ModelSpec, req: &FitRequest) -> FitOutcome {
+pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitOutcome {
     let report = fit::estimate(spec, req).map_err(|e| e.to_string());
     let tokens_per_second = report
         .as_ref()
@@ -150,7 +204,16 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest) -> FitOutcome {
             Some(((*q).to_owned(), cells))
         })
         .collect();
+    let full_gpu_tps = fit::estimate_with_layers(spec, req, spec.hparams.n_layer + 1)
+        .ok()
+        .map(|full| fit::speed::tokens_per_second(spec, req, &full, req.ctx_size.max(1) / 2).0);
+    let sentence = report
+        .as_ref()
+        .ok()
+        .map(|r| fit::verdict_sentence(r, tokens_per_second.map_or(0.0, |t| t.0), full_gpu_tps));
     FitOutcome {
+        sentence,
+        runtime_note: note,
         max_gpu_layers: fit::search::max_gpu_layers(spec, req),
         max_ctx_size: fit::search::max_ctx_size(spec, req),
         tokens_per_second,
@@ -210,7 +273,7 @@ impl FitTab {
                         widgets::model_card(ui, spec);
                     });
             });
-        let req = request(inputs, shared);
+        let (req, note) = runtime_request(spec, &request(inputs, shared), inputs);
         let source = shared.model.source().unwrap_or("").to_owned();
         if self.key.as_ref() != Some(&(source.clone(), req.clone())) {
             self.key = Some((source, req.clone()));
@@ -220,7 +283,7 @@ impl FitTab {
             let spawned = std::thread::Builder::new()
                 .name("fit".into())
                 .spawn(move || {
-                    sender.send(compute(&spec, &req));
+                    sender.send(compute(&spec, &req, note));
                     ctx.request_repaint();
                 });
             if spawned.is_ok() {
@@ -242,7 +305,7 @@ impl FitTab {
                 None => {
                     ui.spinner();
                 }
-                Some(o) => results_ui(ui, o, spec, inputs, &gpu_names),
+                Some(o) => results_ui(cmds, ui, o, spec, inputs, &gpu_names),
             });
     }
 
@@ -284,6 +347,10 @@ impl FitTab {
                 }
             }
         }
+        self.settings_ui(ui, inputs, spec);
+    }
+
+    fn settings_ui(&mut self, ui: &mut egui::Ui, inputs: &mut FitInputs, spec: &ModelSpec) {
         ui.add_space(6.0);
         ui.strong("Settings (llama.cpp flags)");
         let ctx_max = spec.hparams.n_ctx_train.max(4096);
@@ -367,6 +434,7 @@ impl FitTab {
 }
 
 fn results_ui(
+    cmds: &mut Vec<Command>,
     ui: &mut egui::Ui,
     o: &FitOutcome,
     spec: &ModelSpec,
@@ -380,11 +448,24 @@ fn results_ui(
             return;
         }
     };
-    ui.label(
-        RichText::new(verdict_words(report.verdict))
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(
+                o.sentence
+                    .as_deref()
+                    .unwrap_or(verdict_words(report.verdict)),
+            )
             .heading()
             .color(verdict_colour(report.verdict)),
-    );
+        )
+        .on_hover_text(verdict_words(report.verdict));
+        if ui.button("Open in Fix Wizard").clicked() {
+            cmds.push(Command::SelectTab(super::Tab::Wizard));
+        }
+    });
+    if let Some(note) = &o.runtime_note {
+        ui.label(widgets::prose(note));
+    }
     let mut facts = vec![format!(
         "offloaded {}/{} layers to GPU",
         report.layers_offloaded, report.layers_total
@@ -423,6 +504,10 @@ fn results_ui(
                 if let Some(n) = o.max_gpu_layers {
                     p.vline(VLine::new("most that fit", f64::from(n)).color(widgets::OK));
                 }
+                p.vline(
+                    VLine::new("chosen -ngl", f64::from(report.settings.n_gpu_layers))
+                        .color(widgets::WARN),
+                );
             });
     }
     if !o.table.is_empty() {
