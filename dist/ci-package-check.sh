@@ -9,7 +9,8 @@ desktop-file-validate dist/linux/vram-doctor.desktop
 appstreamcli validate --no-net dist/linux/io.github.vram_doctor.VramDoctor.metainfo.xml
 
 command -v cargo-deb >/dev/null || cargo install cargo-deb --locked --version 3.8.0
-cargo build
+# The test run already built the binary (integration tests run it); build only if it is missing.
+[ -x "${CARGO_TARGET_DIR:-target}/debug/vram-doctor" ] || cargo build
 out=$(mktemp -d)
 # --profile dev: package the binary the test run already built (cargo-deb warns that dev builds are not for release).
 cargo deb --profile dev --no-build -o "$out/vram-doctor-ci.deb" 2>&1 | grep -v "^warning\|^ " || true
