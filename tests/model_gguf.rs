@@ -249,3 +249,38 @@ fn the_real_gemma_file_when_present() {
     assert_eq!(spec.hparams.n_layer, 18);
     assert!(spec.hparams.n_vocab > 200_000);
 }
+
+/// A header with one tensor of a type id this build does not know: reported by number, sized from the offset
+/// of the next tensor, never a crash or a zero.
+#[test]
+fn unknown_tensor_types_are_sized_from_their_neighbours() {
+    let mut b = header(3, 1);
+    let s = |b: &mut Vec<u8>, t: &str| {
+        b.extend_from_slice(&(t.len() as u64).to_le_bytes());
+        b.extend_from_slice(t.as_bytes());
+    };
+    s(&mut b, "general.architecture");
+    b.extend_from_slice(&8u32.to_le_bytes());
+    s(&mut b, "llama");
+    for (name, ty, offset) in [
+        ("a.weight", 0u32, 0u64),
+        ("b.weight", 77, 4096),
+        ("c.weight", 0, 4096 + 1000),
+    ] {
+        s(&mut b, name);
+        b.extend_from_slice(&1u32.to_le_bytes());
+        b.extend_from_slice(&1024u64.to_le_bytes());
+        b.extend_from_slice(&ty.to_le_bytes());
+        b.extend_from_slice(&offset.to_le_bytes());
+    }
+    let f = write_tmp(&b);
+    let g = gguf::read_file(f.path()).expect("header");
+    assert_eq!(g.unknown_types, vec![77]);
+    let unknown = g
+        .tensors
+        .iter()
+        .find(|t| t.ggml_type == 77)
+        .expect("tensor");
+    assert_eq!(unknown.bytes, 1000);
+    assert_eq!(g.tensors[0].bytes, 4096);
+}
