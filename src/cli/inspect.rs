@@ -53,12 +53,16 @@ fn metadata_json(arg: &str, spec: &ModelSpec) -> Value {
     let Some(file) = path.and_then(|p| gguf::read_file(&p).ok()) else {
         return json!({});
     };
-    Value::Object(
-        file.metadata
-            .iter()
-            .map(|(k, v)| (k.clone(), v.to_json()))
-            .collect(),
-    )
+    let mut map: serde_json::Map<String, Value> = file
+        .metadata
+        .iter()
+        .map(|(k, v)| (k.clone(), v.to_json()))
+        .collect();
+    if !file.unknown_types.is_empty() {
+        // Tensor types this build does not know, by id (their sizes come from the tensor offsets).
+        map.insert("vram_doctor.unknown_ggml_types".into(), json!(file.unknown_types));
+    }
+    Value::Object(map)
 }
 
 pub fn inspect_json(spec: &ModelSpec, metadata: Value) -> Value {
