@@ -17,6 +17,8 @@ use signals::Sig;
 /// Lines kept per signal: the first few and the last few (the decisive failure is usually the last).
 const KEEP_FIRST: usize = 4;
 const KEEP_LAST: usize = 6;
+/// Lines scanned for runtime/OS markers in full before sampling starts.
+const CONTEXT_LINES: u64 = 5000;
 /// Evidence text is cut here.
 const EVIDENCE_CHARS: usize = 400;
 
@@ -89,7 +91,9 @@ impl Scan {
 
     fn add_line(&mut self, number: u64, text: &str, sigs: &mut Vec<Sig>) {
         self.lines = number;
-        signals::signals(text, sigs);
+        // Runtime/OS markers only count: the first lines and every 32nd after are enough.
+        let with_context = number <= CONTEXT_LINES || number.is_multiple_of(32);
+        signals::signals_sampled(text, sigs, with_context);
         for &s in sigs.iter() {
             self.hits
                 .entry(s)

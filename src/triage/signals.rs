@@ -277,29 +277,44 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("llama runner process no longer running", Sig::RunnerCrash),
 ];
 
-fn matcher() -> Option<&'static AhoCorasick> {
-    static AC: OnceLock<Option<AhoCorasick>> = OnceLock::new();
-    AC.get_or_init(|| {
-        AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            // A full DFA: a few hundred KB for these patterns, and one table lookup per byte.
-            .kind(Some(AhoCorasickKind::DFA))
-            .build(PATTERNS.iter().map(|(p, _)| *p))
-            .ok()
+fn build(patterns: impl Iterator<Item = &'static str>) -> Option<AhoCorasick> {
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        // A full DFA: a few hundred KB for these patterns, and one table lookup per byte.
+        .kind(Some(AhoCorasickKind::DFA))
+        .build(patterns)
+        .ok()
+}
+
+/// Two automata: failure/phase phrases (checked on every line, where a quick `is_match` rejects the
+/// ordinary lines of a big log) and runtime/OS markers (context only, so sampled).
+struct Matchers {
+    main: AhoCorasick,
+    main_sigs: Vec<(&'static str, Sig)>,
+    context: AhoCorasick,
+    context_sigs: Vec<(&'static str, Sig)>,
+}
+
+fn matchers() -> Option<&'static Matchers> {
+    static M: OnceLock<Option<Matchers>> = OnceLock::new();
+    M.get_or_init(|| {
+        let (context_sigs, main_sigs): (Vec<_>, Vec<_>) =
+            PATTERNS.iter().copied().partition(|(_, s)| s.is_context());
+        Some(Matchers {
+            main: build(main_sigs.iter().map(|(p, _)| *p))?,
+            context: build(context_sigs.iter().map(|(p, _)| *p))?,
+            main_sigs,
+            context_sigs,
+        })
     })
     .as_ref()
 }
 
-/// Every signal in `line` (each at most once), appended to `out`.
-pub fn signals(line: &str, out: &mut Vec<Sig>) {
-    out.clear();
-    let Some(ac) = matcher() else {
-        return;
-    };
+fn collect(ac: &AhoCorasick, table: &[(&'static str, Sig)], line: &str, out: &mut Vec<Sig>) {
     let bytes = line.as_bytes();
     for m in ac.find_overlapping_iter(line) {
-        let (pattern, sig) = PATTERNS[m.pattern().as_usize()];
+        let (pattern, sig) = table[m.pattern().as_usize()];
         // Word phrases must start a word: "MemoryError" inside "OutOfMemoryError" is not Python's MemoryError.
         let starts_word = pattern
             .as_bytes()
@@ -311,6 +326,21 @@ pub fn signals(line: &str, out: &mut Vec<Sig>) {
         if !out.contains(&sig) {
             out.push(sig);
         }
+    }
+}
+
+/// Every signal in `line` (each at most once), appended to `out`. Context markers (runtime, OS) are looked
+/// for only when `with_context` is set: they are counted, not shown, so a sample of the lines is enough.
+pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
+    out.clear();
+    let Some(m) = matchers() else {
+        return;
+    };
+    if m.main.is_match(line) {
+        collect(&m.main, &m.main_sigs, line, out);
+    }
+    if with_context {
+        collect(&m.context, &m.context_sigs, line, out);
     }
     // A bare "out of memory" is a GPU allocation failure unless the line names another kind.
     if let Some(i) = out.iter().position(|s| *s == Sig::OomWord) {
@@ -334,4 +364,9 @@ pub fn signals(line: &str, out: &mut Vec<Sig>) {
     if t == "Killed" || t.ends_with(" Killed") && t.len() < 40 {
         out.push(Sig::HostKilled);
     }
+}
+
+/// Every signal in `line`, context markers included.
+pub fn signals(line: &str, out: &mut Vec<Sig>) {
+    signals_sampled(line, out, true);
 }
