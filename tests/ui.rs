@@ -84,6 +84,12 @@ fn harness() -> Harness<'static, App> {
         })
 }
 
+/// Runs frames until the UI is idle; background jobs (plans, fits) may keep it busy a little longer, which is
+/// fine here — assertions that need their results wait for them explicitly.
+fn settle(harness: &mut Harness<'_, App>) {
+    let _ = harness.run_ok();
+}
+
 /// Steps (sleeping) until `done` holds, for results that arrive from worker threads.
 fn run_until(harness: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
@@ -112,7 +118,7 @@ fn wait_for_label(harness: &mut Harness<'_, App>, text: &str) {
 #[test]
 fn every_tab_is_reachable_by_its_label() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     for tab in Tab::ALL {
         // The first node with the label is the tab bar's (the heading repeats it below).
         harness
@@ -120,7 +126,7 @@ fn every_tab_is_reachable_by_its_label() {
             .next()
             .expect("tab label")
             .click();
-        harness.run();
+        settle(&mut harness);
         assert_eq!(harness.state().settings.tab, tab);
         // The tab's heading repeats its label: the content really switched.
         assert!(
@@ -133,7 +139,7 @@ fn every_tab_is_reachable_by_its_label() {
 #[test]
 fn top_bar_shows_the_machine() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label_contains("NVIDIA GeForce RTX 4090");
     harness.get_by_label_contains("3.00 GiB / 24.00 GiB used");
     harness.get_by_label_contains("RAM 40.00 GiB free of 64.00 GiB");
@@ -168,7 +174,7 @@ fn top_bar_names_why_there_is_no_gpu_on_this_machine() {
 #[test]
 fn model_slot_loads_in_the_background_and_every_tab_sees_it() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label_contains("No model yet");
     harness
         .state_mut()
@@ -196,7 +202,7 @@ fn a_bad_model_file_is_reported_with_its_name() {
 #[test]
 fn dropping_a_file_loads_it_as_the_model() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     drop_file(&mut harness, "/models/dropped.gguf");
     harness.step();
     run_until(&mut harness, |app| app.shared.model.spec().is_some());
@@ -212,7 +218,7 @@ fn dropping_a_log_opens_crash_triage() {
     let log = dir.path().join("server.log");
     std::fs::write(&log, "CUDA error: out of memory\n").expect("write log");
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     drop_file(&mut harness, log);
     harness.step();
     run_until(&mut harness, |app| !app.triage.is_scanning());
@@ -236,13 +242,13 @@ fn settings_survive_a_restart() {
         fn flush(&mut self) {}
     }
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness
         .get_all_by_label("Crash Triage")
         .next()
         .expect("tab label")
         .click();
-    harness.run();
+    settle(&mut harness);
     let mut storage = Mem::default();
     eframe::App::save(harness.state_mut(), &mut storage);
     let restored = vram_doctor::ui::Settings::load(Some(&storage));
@@ -252,7 +258,7 @@ fn settings_survive_a_restart() {
 #[test]
 fn a_triage_verdict_opens_the_wizard_with_fixes() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness.state_mut().settings.fit.ctx_size = 8192;
     harness
         .state_mut()
@@ -266,9 +272,13 @@ fn a_triage_verdict_opens_the_wizard_with_fixes() {
     harness
         .state_mut()
         .apply(Command::OpenWizard(Box::new(diagnosis)));
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().settings.tab, Tab::Wizard);
     harness.get_by_label_contains("From the crash log");
+    // Let the plan arrive first: the diagnosis text above the button grows when it does.
+    run_until(&mut harness, |app| {
+        !app.wizard.is_planning() && app.wizard.plan().is_some()
+    });
     harness.get_by_label("Next: fixes ›").click();
     harness.step();
     run_until(&mut harness, |app| {
@@ -288,7 +298,7 @@ fn a_triage_verdict_opens_the_wizard_with_fixes() {
 #[test]
 fn local_models_menu_scans_the_stores_in_the_background() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Local models…").click();
     harness.step();
     run_until(&mut harness, App::store_scan_done);
@@ -310,12 +320,12 @@ fn a_preset_from_the_catalog_fills_the_model_slot() {
                 },
             )
         });
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Local models…").click();
     harness.step();
     run_until(&mut harness, App::store_scan_done);
     harness.get_by_label("Built-in presets").click();
-    harness.run();
+    settle(&mut harness);
     harness
         .get_by_label("Llama 3.1 8B Instruct (Q4_K_M)")
         .click();
@@ -331,18 +341,18 @@ fn a_preset_from_the_catalog_fills_the_model_slot() {
 #[test]
 fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness
         .get_all_by_label("Crash Triage")
         .next()
         .expect("tab")
         .click();
-    harness.run();
+    settle(&mut harness);
     harness.state_mut().triage.text = "load_tensors: offloaded 81/81 layers to GPU\n\
         ggml_backend_cuda_buffer_type_alloc_buffer: allocating 36341.02 MiB on device 0: cudaMalloc failed: out of memory\n\
         llama_model_load: error loading model: unable to allocate CUDA0 buffer\n"
         .into();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Diagnose").click();
     harness.step();
     run_until(&mut harness, |app| !app.triage.is_scanning());
@@ -352,7 +362,7 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
     // The evidence line is highlighted in the log view and reachable by its link.
     harness.get_by_label("line 2");
     harness.get_by_label("Fix this in the wizard").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().settings.tab, Tab::Wizard);
     assert_eq!(
         harness.state().wizard.diagnosis.as_ref().map(|d| d.label),
@@ -363,13 +373,13 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
 #[test]
 fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness
         .get_all_by_label("Live Monitor")
         .next()
         .expect("tab")
         .click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Start");
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/monitor/paging.csv");
@@ -381,12 +391,12 @@ fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
         .state_mut()
         .monitor
         .load_recording("paging.csv".into(), samples, skipped);
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label_contains("Replaying paging.csv (30 samples");
     harness.get_by_label("System RAM exhausted: paging");
     harness.get_by_label("System RAM available and swap used (GiB)");
     harness.get_by_label("Open Fix Wizard").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().settings.tab, Tab::Wizard);
     assert!(
         harness
@@ -400,13 +410,13 @@ fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
 #[test]
 fn live_monitor_samples_this_machine() {
     let mut harness = harness();
-    harness.run();
+    settle(&mut harness);
     harness
         .get_all_by_label("Live Monitor")
         .next()
         .expect("tab")
         .click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Start").click();
     harness.step();
     run_until(&mut harness, |app| !app.monitor.timeline.is_empty());
@@ -424,7 +434,7 @@ fn live_monitor_samples_this_machine() {
         harness.get_by_label(latest.gpu_problem.as_deref().unwrap_or("No GPU detected"));
     }
     harness.get_by_label("Pause").click();
-    harness.run();
+    settle(&mut harness);
     assert!(!harness.state().monitor.is_live());
 }
 
