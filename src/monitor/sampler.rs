@@ -16,7 +16,7 @@ impl Sampler {
     pub fn spawn(
         mut source: Box<dyn Source>,
         interval: Duration,
-        on_sample: impl Fn() + Send + 'static,
+        mut on_sample: impl FnMut() + Send + 'static,
     ) -> std::io::Result<Self> {
         let (tx, rx) = mpsc::channel();
         let (stop, stop_rx) = mpsc::channel::<()>();

@@ -22,6 +22,10 @@ use crate::monitor::{Sample, Sampler, Timeline, replay};
 use crate::units::{GIB, format_auto};
 
 pub const WINDOWS: [(u32, &str); 3] = [(60, "1 min"), (600, "10 min"), (3600, "1 h")];
+/// Longest interval between redraws while the tab is visible (samples keep arriving every second).
+const REDRAW: Duration = Duration::from_secs(3);
+/// Points drawn per series at most (a 1 h window at 1 Hz is thinned to this).
+const MAX_POINTS: usize = 300;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortBy {
@@ -86,11 +90,15 @@ impl MonitorTab {
     pub fn start_live(&mut self, ctx: &egui::Context) {
         let ctx = ctx.clone();
         let visible = self.visible.clone();
+        // Sample every second, but redraw at most every REDRAW: under software GL a frame of plots costs tens of
+        // milliseconds, and the trend reads just as well.
+        let mut last: Option<std::time::Instant> = None;
         match Sampler::spawn(
             Box::new(LiveSource::new()),
             Duration::from_secs(1),
             move || {
-                if visible.load(Ordering::Relaxed) {
+                if visible.load(Ordering::Relaxed) && last.is_none_or(|t| t.elapsed() >= REDRAW) {
+                    last = Some(std::time::Instant::now());
                     ctx.request_repaint();
                 }
             },
@@ -322,9 +330,12 @@ impl MonitorTab {
     fn plots(&self, ui: &mut egui::Ui, latest: &Sample, window: f64) {
         let end = latest.time;
         let group = egui::Id::unique("monitor-time-axis");
+        let shown = self.timeline.window(window).count();
+        let stride = shown.div_ceil(MAX_POINTS).max(1);
         let series = |f: &dyn Fn(&Sample) -> Option<f64>| -> Vec<[f64; 2]> {
             self.timeline
                 .window(window)
+                .step_by(stride)
                 .filter_map(|s| f(s).map(|v| [s.time - end, v]))
                 .collect()
         };
@@ -422,6 +433,7 @@ impl MonitorTab {
             ui.weak("No process list in this view (recordings keep only the GPU processes).");
         }
         let mut rows = latest.processes.clone();
+        rows.truncate(15);
         match self.sort {
             SortBy::Vram => rows.sort_by(|a, b| {
                 b.vram_bytes
