@@ -84,6 +84,22 @@ fn harness() -> Harness<'static, App> {
         })
 }
 
+/// The app on the fixed machine with the real model reader (presets, files).
+fn harness_reading_models() -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_eframe(|cc| {
+            App::with_sources(
+                cc,
+                Sources {
+                    hardware: App::fixed_hardware(machine()),
+                    live_monitor: false,
+                    model_loader: vram_doctor::ui::model_slot::load_model,
+                },
+            )
+        })
+}
+
 /// Runs frames until the UI is idle; background jobs (plans, fits) may keep it busy a little longer, which is
 /// fine here — assertions that need their results wait for them explicitly.
 fn settle(harness: &mut Harness<'_, App>) {
@@ -308,18 +324,7 @@ fn local_models_menu_scans_the_stores_in_the_background() {
 
 #[test]
 fn a_preset_from_the_catalog_fills_the_model_slot() {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1180.0, 780.0))
-        .build_eframe(|cc| {
-            App::with_sources(
-                cc,
-                Sources {
-                    hardware: App::fixed_hardware(machine()),
-                    live_monitor: false,
-                    model_loader: vram_doctor::ui::model_slot::load_model,
-                },
-            )
-        });
+    let mut harness = harness_reading_models();
     settle(&mut harness);
     harness.get_by_label("Local models…").click();
     harness.step();
@@ -440,18 +445,7 @@ fn live_monitor_samples_this_machine() {
 
 #[test]
 fn fit_calculator_shows_the_breakdown_for_a_preset_on_a_typed_gpu() {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_eframe(|cc| {
-            App::with_sources(
-                cc,
-                Sources {
-                    hardware: App::fixed_hardware(machine()),
-                    live_monitor: false,
-                    model_loader: vram_doctor::ui::model_slot::load_model,
-                },
-            )
-        });
+    let mut harness = harness_reading_models();
     harness.state_mut().settings.fit.ctx_size = 8192;
     harness
         .state_mut()
@@ -471,18 +465,7 @@ fn fit_calculator_shows_the_breakdown_for_a_preset_on_a_typed_gpu() {
 
 #[test]
 fn fit_calculator_plans_for_a_catalog_gpu_and_another_runtime() {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_eframe(|cc| {
-            App::with_sources(
-                cc,
-                Sources {
-                    hardware: App::fixed_hardware(machine()),
-                    live_monitor: false,
-                    model_loader: vram_doctor::ui::model_slot::load_model,
-                },
-            )
-        });
+    let mut harness = harness_reading_models();
     {
         let fit = &mut harness.state_mut().settings.fit;
         fit.ctx_size = 8192;

@@ -105,12 +105,8 @@ pub fn run(args: &MonitorArgs, out: &mut dyn Write) -> Result<u8, String> {
         None => None,
     };
     let mut timeline = Timeline::default();
-    if args.once {
-        // Two samples half a second apart, so the rates (page faults/s) are real.
-        let mut source = LiveSource::new();
-        let _ = crate::monitor::Source::sample(&mut source);
-        std::thread::sleep(Duration::from_millis(500));
-        let s = crate::monitor::Source::sample(&mut source).ok_or("no sample")?;
+    // One sample: into the timeline, the recording and the output.
+    let mut emit = |s: Sample, out: &mut dyn Write| -> Result<(), String> {
         timeline.push(s.clone());
         if let Some(f) = &mut csv {
             replay::write_sample(f, &s).map_err(io)?;
@@ -119,7 +115,19 @@ pub fn run(args: &MonitorArgs, out: &mut dyn Write) -> Result<u8, String> {
             writeln!(out, "{}", snapshot_json(&s, &timeline)).map_err(io)?;
         } else {
             writeln!(out, "{}", table_row(&s)).map_err(io)?;
+            for a in detect(&timeline) {
+                writeln!(out, "  ALERT {}: {}", a.kind.as_str(), a.message).map_err(io)?;
+            }
         }
+        out.flush().map_err(io)
+    };
+    if args.once {
+        // Two samples half a second apart, so the rates (page faults/s) are real.
+        let mut source = LiveSource::new();
+        let _ = crate::monitor::Source::sample(&mut source);
+        std::thread::sleep(Duration::from_millis(500));
+        let s = crate::monitor::Source::sample(&mut source).ok_or("no sample")?;
+        emit(s, out)?;
         return Ok(0);
     }
     let sampler = Sampler::spawn(
@@ -139,18 +147,6 @@ pub fn run(args: &MonitorArgs, out: &mut dyn Write) -> Result<u8, String> {
         let Some(s) = sampler.next(Duration::from_secs_f64(args.interval * 2.0 + 1.0)) else {
             return Err("the sampler stopped".into());
         };
-        timeline.push(s.clone());
-        if let Some(f) = &mut csv {
-            replay::write_sample(f, &s).map_err(io)?;
-        }
-        if args.json {
-            writeln!(out, "{}", snapshot_json(&s, &timeline)).map_err(io)?;
-        } else {
-            writeln!(out, "{}", table_row(&s)).map_err(io)?;
-            for a in detect(&timeline) {
-                writeln!(out, "  ALERT {}: {}", a.kind.as_str(), a.message).map_err(io)?;
-            }
-        }
-        out.flush().map_err(io)?;
+        emit(s, out)?;
     }
 }
