@@ -60,7 +60,10 @@ fn metadata_json(arg: &str, spec: &ModelSpec) -> Value {
         .collect();
     if !file.unknown_types.is_empty() {
         // Tensor types this build does not know, by id (their sizes come from the tensor offsets).
-        map.insert("vram_doctor.unknown_ggml_types".into(), json!(file.unknown_types));
+        map.insert(
+            "vram_doctor.unknown_ggml_types".into(),
+            json!(file.unknown_types),
+        );
     }
     Value::Object(map)
 }
