@@ -33,19 +33,29 @@ pub struct Hits {
 impl Hits {
     fn add(&mut self, line: u64, text: &str, keep_text: bool) {
         self.count += 1;
-        let text = if keep_text {
-            text.chars().take(EVIDENCE_CHARS).collect()
+        // The ring of last lines reuses the buffer of the line it drops: no allocation per hit in a big log.
+        let mut buf = if self.first.len() >= KEEP_FIRST && self.last.len() == KEEP_LAST {
+            self.last.pop_front().map(|(_, s)| s).unwrap_or_default()
         } else {
             String::new()
         };
+        buf.clear();
+        if keep_text {
+            let end = if text.len() <= EVIDENCE_CHARS {
+                text.len()
+            } else {
+                (0..=EVIDENCE_CHARS)
+                    .rev()
+                    .find(|&i| text.is_char_boundary(i))
+                    .unwrap_or(0)
+            };
+            buf.push_str(&text[..end]);
+        }
         if self.first.len() < KEEP_FIRST {
-            self.first.push((line, text));
-            return;
+            self.first.push((line, buf));
+        } else {
+            self.last.push_back((line, buf));
         }
-        if self.last.len() == KEEP_LAST {
-            self.last.pop_front();
-        }
-        self.last.push_back((line, text));
     }
 
     pub fn first_line(&self) -> u64 {

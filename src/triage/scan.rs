@@ -18,11 +18,17 @@ pub fn for_each_line<R: Read>(
     let mut text = String::with_capacity(256);
     let mut number = 0u64;
     let mut read_total = 0u64;
-    let mut emit = |line: &mut Vec<u8>, number: &mut u64| {
+    // Printable ASCII (almost every log line) is passed on as it is; anything else is cleaned first.
+    let mut emit = |raw: &[u8], number: &mut u64| {
         *number += 1;
-        clean(line, &mut text);
-        on_line(*number, &text);
-        line.clear();
+        let raw = &raw[..raw.len().min(MAX_LINE)];
+        match plain_ascii(raw) {
+            Some(s) => on_line(*number, s),
+            None => {
+                clean(raw, &mut text);
+                on_line(*number, &text);
+            }
+        }
     };
     loop {
         let n = match reader.read(&mut buf) {
@@ -33,16 +39,22 @@ pub fn for_each_line<R: Read>(
         };
         read_total += n as u64;
         let mut rest = &buf[..n];
-        while let Some(pos) = rest.iter().position(|&b| b == b'\n') {
-            push_capped(&mut line, &rest[..pos]);
-            emit(&mut line, &mut number);
+        while let Some(pos) = memchr::memchr(b'\n', rest) {
+            if line.is_empty() {
+                // The whole line is in this chunk: no copy.
+                emit(&rest[..pos], &mut number);
+            } else {
+                push_capped(&mut line, &rest[..pos]);
+                emit(&line, &mut number);
+                line.clear();
+            }
             rest = &rest[pos + 1..];
         }
         push_capped(&mut line, rest);
         progress(read_total);
     }
     if !line.is_empty() {
-        emit(&mut line, &mut number);
+        emit(&line, &mut number);
     }
     Ok(())
 }
@@ -53,15 +65,17 @@ fn push_capped(line: &mut Vec<u8>, bytes: &[u8]) {
 }
 
 /// Lossy UTF-8, no `\r`, no ANSI escapes (`ESC [ … letter`, `ESC ] … BEL`), no other control bytes but tab.
+/// The line itself when it is printable ASCII (no decoding, no escapes, no `\r`).
+fn plain_ascii(raw: &[u8]) -> Option<&str> {
+    if raw.iter().all(|&b| (0x20..0x7f).contains(&b)) {
+        std::str::from_utf8(raw).ok()
+    } else {
+        None
+    }
+}
+
 fn clean(raw: &[u8], out: &mut String) {
     out.clear();
-    // Fast path: plain printable ASCII (almost every log line) needs no decoding or stripping.
-    if raw.iter().all(|&b| (0x20..0x7f).contains(&b))
-        && let Ok(text) = std::str::from_utf8(raw)
-    {
-        out.push_str(text);
-        return;
-    }
     let decoded = String::from_utf8_lossy(raw);
     let mut chars = decoded.chars().peekable();
     while let Some(c) = chars.next() {
