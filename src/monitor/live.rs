@@ -73,6 +73,10 @@ pub struct LiveSource {
     gpu_processes: Vec<(u32, u32, u64)>,
     inference: Option<InferenceProcess>,
     table: Vec<super::ProcessRow>,
+    /// Index of the first AMD/Intel GPU (fdinfo VRAM is attributed to it).
+    drm_gpu: Option<u32>,
+    /// WSL2 memory limit from `.wslconfig` (read once).
+    wsl_limit: Option<u64>,
     proc_root: std::path::PathBuf,
 }
 
@@ -86,12 +90,22 @@ impl LiveSource {
             gpu_processes: Vec::new(),
             inference: None,
             table: Vec::new(),
+            drm_gpu: None,
+            wsl_limit: (crate::hardware::probe::detect_os() == crate::hardware::OsKind::Wsl2)
+                .then(|| super::linux_extra::wsl_memory_limit(Path::new("/mnt/c/Users")))
+                .flatten(),
             proc_root: "/proc".into(),
         }
     }
 
     fn refresh_processes(&mut self) {
         self.gpu_processes = self.prober.gpu_processes();
+        // AMD/Intel: per-process VRAM from DRM fdinfo, attributed to the first non-NVIDIA GPU.
+        if let Some(index) = self.drm_gpu {
+            for (pid, bytes) in super::linux_extra::drm_vram_by_pid(&self.proc_root) {
+                self.gpu_processes.push((index, pid, bytes));
+            }
+        }
         let Some(system) = &mut self.system else {
             return;
         };
@@ -187,11 +201,17 @@ impl Source for LiveSource {
         }
         self.tick += 1;
         let hw = self.prober.probe();
+        self.drm_gpu = hw
+            .gpus
+            .iter()
+            .find(|g| g.vendor != crate::hardware::GpuVendor::Nvidia)
+            .map(|g| g.index);
         let mut host = HostSample {
             ram_total_bytes: hw.host.ram_total_bytes,
             ram_available_bytes: hw.host.ram_available_bytes,
             swap_total_bytes: hw.host.swap_total_bytes,
             swap_used_bytes: hw.host.swap_used_bytes,
+            wsl_memory_limit_bytes: self.wsl_limit,
             ..HostSample::default()
         };
         self.paging(&mut host);

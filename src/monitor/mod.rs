@@ -4,6 +4,7 @@
 //! Thresholds and APIs: research/monitor.md §3, §5.
 
 pub mod detect;
+pub mod linux_extra;
 pub mod live;
 pub mod process;
 pub mod replay;
@@ -65,6 +66,9 @@ pub struct HostSample {
     /// Windows commit charge and limit.
     pub commit_bytes: Option<u64>,
     pub commit_limit_bytes: Option<u64>,
+    /// WSL2: the `memory=` limit of the Windows user's `.wslconfig`, when readable.
+    #[serde(default)]
+    pub wsl_memory_limit_bytes: Option<u64>,
 }
 
 /// The busiest inference runtime process on the host (llama-server, ollama, python, …).

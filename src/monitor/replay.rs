@@ -189,6 +189,7 @@ fn parse_row(line: &str) -> Option<Row> {
         oom_kills: num(18),
         commit_bytes: None,
         commit_limit_bytes: None,
+        wsl_memory_limit_bytes: None,
     };
     let inference = f[19].parse().ok().map(|pid| InferenceProcess {
         pid,
