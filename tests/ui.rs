@@ -487,7 +487,8 @@ fn fit_calculator_plans_for_a_catalog_gpu_and_another_runtime() {
             .as_deref()
             .is_some_and(|n| n.starts_with("vLLM"))
     );
-    harness.get_by_label_contains("RTX 3060");
+    // In the list of planned GPUs and on the device's bar.
+    assert!(harness.get_all_by_label_contains("RTX 3060").count() >= 2);
     harness.get_by_label("Open in Fix Wizard").click();
     harness.run_ok();
     assert_eq!(harness.state().settings.tab, Tab::Wizard);

@@ -316,7 +316,56 @@ impl FitTab {
         inputs: &mut FitInputs,
         spec: &ModelSpec,
     ) {
+        ui.horizontal(|ui| {
+            let l = ui.strong("Runtime");
+            egui::ComboBox::from_id_salt("fit-runtime")
+                .selected_text(inputs.runtime.as_str())
+                .show_ui(ui, |ui| {
+                    for r in ["llama.cpp", "ollama", "lmstudio", "vllm", "transformers"] {
+                        ui.selectable_value(&mut inputs.runtime, r.to_owned(), r);
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+        });
         ui.strong("GPU");
+        let mut remove = None;
+        for (i, name) in inputs.gpus.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(name);
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text(format!("Stop planning for {name}"))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+            });
+        }
+        if let Some(i) = remove {
+            inputs.gpus.remove(i);
+        }
+        let l = ui.label("Plan for a GPU from the catalog:");
+        egui::ComboBox::from_id_salt("fit-catalog")
+            .selected_text("Add GPU…")
+            .height(400.0)
+            .show_ui(ui, |ui| {
+                for g in crate::hardware::catalog::all() {
+                    let text = format!(
+                        "{} ({:.0} GiB, {:.0} GB/s)",
+                        g.name, g.memory_gib, g.bandwidth_gbps
+                    );
+                    if ui.selectable_label(false, text).clicked() {
+                        inputs.gpus.push(g.name.clone());
+                    }
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        if !inputs.gpus.is_empty() {
+            self.settings_ui(ui, inputs, spec);
+            return;
+        }
         match shared.hardware.latest() {
             Some(hw) if !hw.gpus.is_empty() => {
                 for g in &hw.gpus {
