@@ -31,9 +31,9 @@ mod imp {
                 "process {pid} does not exist (it may have exited already)"
             ));
         }
-        let out = std::process::Command::new("kill")
-            .arg("-TERM")
-            .arg(pid.to_string())
+        // The shell's built-in kill: present on every Unix, unlike /bin/kill (procps) on minimal systems.
+        let out = std::process::Command::new("sh")
+            .args(["-c", "kill -TERM \"$0\"", &pid.to_string()])
             .output()
             .map_err(|e| format!("could not run kill: {e}"))?;
         if out.status.success() {
