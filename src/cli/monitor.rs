@@ -44,6 +44,11 @@ pub fn snapshot_json(s: &Sample, timeline: &Timeline) -> serde_json::Value {
             "memory_used_bytes": g.memory_used_bytes,
             "memory_reserved_bytes": g.memory_reserved_bytes,
             "utilization_percent": g.utilization_percent,
+            "temperature_c": g.extras.and_then(|e| e.temperature_c),
+            "power_watts": g.extras.and_then(|e| e.power_watts),
+            "sm_clock_mhz": g.extras.and_then(|e| e.sm_clock_mhz),
+            "pcie_rx_kbps": g.extras.and_then(|e| e.pcie_rx_kbps),
+            "pcie_tx_kbps": g.extras.and_then(|e| e.pcie_tx_kbps),
             "processes": g.processes.iter().map(|p| json!({"pid": p.pid, "name": p.name, "used_bytes": p.used_bytes})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "host": {

@@ -46,6 +46,9 @@ impl Prober {
         let mut problems = Vec::new();
         let mut gpus = Vec::new();
         match &self.nvml {
+            Ok(_) if nvidia_asleep(Path::new("/sys/bus/pci/drivers/nvidia")) => problems.push(
+                "NVIDIA GPU is asleep (runtime-suspended); not woken just to read it".to_owned(),
+            ),
             Ok(nvml) => gpus.extend(nvidia_gpus(nvml, &mut problems)),
             Err(problem) => problems.push(problem.clone()),
         }
@@ -108,6 +111,57 @@ impl Prober {
         }
         out
     }
+}
+
+/// Slower NVIDIA readings the Live Monitor polls every few ticks (each call takes the driver lock; PCIe
+/// throughput blocks ~20 ms, research/monitor.md §0.6).
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GpuExtras {
+    pub index: u32,
+    pub temperature_c: Option<u32>,
+    pub power_watts: Option<f64>,
+    pub sm_clock_mhz: Option<u32>,
+    /// PCIe receive / transmit in KB/s (the driver's 20 ms sample).
+    pub pcie_rx_kbps: Option<u32>,
+    pub pcie_tx_kbps: Option<u32>,
+}
+
+impl Prober {
+    /// Temperature, power, SM clock and PCIe traffic of each NVIDIA GPU (empty without NVML).
+    pub fn gpu_extras(&self) -> Vec<GpuExtras> {
+        use nvml_wrapper::enum_wrappers::device::{Clock, PcieUtilCounter, TemperatureSensor};
+        let Ok(nvml) = &self.nvml else {
+            return Vec::new();
+        };
+        let count = nvml.device_count().unwrap_or(0).min(64);
+        (0..count)
+            .filter_map(|index| {
+                let d = nvml.device_by_index(index).ok()?;
+                Some(GpuExtras {
+                    index,
+                    temperature_c: d.temperature(TemperatureSensor::Gpu).ok(),
+                    power_watts: d.power_usage().ok().map(|mw| f64::from(mw) / 1000.0),
+                    sm_clock_mhz: d.clock_info(Clock::SM).ok(),
+                    pcie_rx_kbps: d.pcie_throughput(PcieUtilCounter::Receive).ok(),
+                    pcie_tx_kbps: d.pcie_throughput(PcieUtilCounter::Send).ok(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// True when every NVIDIA GPU on the PCI bus is runtime-suspended (a laptop dGPU asleep): querying it through
+/// NVML would wake it and cost battery, so the probe leaves it alone (nvtop #230/#267, btop #738).
+pub fn nvidia_asleep(pci_driver_dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(pci_driver_dir) else {
+        return false;
+    };
+    let states: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().contains(':'))
+        .filter_map(|e| read_trimmed(&e.path().join("power/runtime_status")))
+        .collect();
+    !states.is_empty() && states.iter().all(|s| s == "suspended")
 }
 
 /// One-shot detection (creates and drops the handles; use `Prober` to probe repeatedly).
@@ -296,6 +350,22 @@ mod tests {
         assert_eq!(gpus[0].memory_total_bytes, 25_753_026_560);
         assert_eq!(gpus[0].memory_used_bytes, 1 << 30);
         assert_eq!(gpus[0].utilization_percent, Some(37));
+    }
+
+    #[test]
+    fn a_runtime_suspended_nvidia_gpu_is_left_asleep() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dev = |name: &str, state: &str| {
+            let p = dir.path().join(name).join("power");
+            std::fs::create_dir_all(&p).expect("mkdir");
+            std::fs::write(p.join("runtime_status"), state).expect("write");
+        };
+        assert!(!nvidia_asleep(dir.path()));
+        dev("0000:01:00.0", "suspended\n");
+        assert!(nvidia_asleep(dir.path()));
+        dev("0000:02:00.0", "active\n");
+        assert!(!nvidia_asleep(dir.path()));
+        assert!(!nvidia_asleep(Path::new("/nonexistent")));
     }
 
     #[test]

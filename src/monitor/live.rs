@@ -73,6 +73,7 @@ pub struct LiveSource {
     gpu_processes: Vec<(u32, u32, u64)>,
     inference: Option<InferenceProcess>,
     table: Vec<super::ProcessRow>,
+    extras: Vec<crate::hardware::probe::GpuExtras>,
     /// Index of the first AMD/Intel GPU (fdinfo VRAM is attributed to it).
     drm_gpu: Option<u32>,
     /// WSL2 memory limit from `.wslconfig` (read once).
@@ -90,6 +91,7 @@ impl LiveSource {
             gpu_processes: Vec::new(),
             inference: None,
             table: Vec::new(),
+            extras: Vec::new(),
             drm_gpu: None,
             wsl_limit: (crate::hardware::probe::detect_os() == crate::hardware::OsKind::Wsl2)
                 .then(|| super::linux_extra::wsl_memory_limit(Path::new("/mnt/c/Users")))
@@ -100,6 +102,7 @@ impl LiveSource {
 
     fn refresh_processes(&mut self) {
         self.gpu_processes = self.prober.gpu_processes();
+        self.extras = self.prober.gpu_extras();
         // AMD/Intel: per-process VRAM from DRM fdinfo, attributed to the first non-NVIDIA GPU.
         if let Some(index) = self.drm_gpu {
             for (pid, bytes) in super::linux_extra::drm_vram_by_pid(&self.proc_root) {
@@ -227,6 +230,7 @@ impl Source for LiveSource {
                 memory_used_bytes: g.memory_used_bytes,
                 memory_reserved_bytes: g.memory_reserved_bytes,
                 utilization_percent: g.utilization_percent,
+                extras: self.extras.iter().find(|e| e.index == g.index).copied(),
                 processes: self
                     .gpu_processes
                     .iter()

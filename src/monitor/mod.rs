@@ -36,6 +36,9 @@ pub struct GpuSample {
     pub memory_reserved_bytes: u64,
     pub utilization_percent: Option<u32>,
     pub processes: Vec<GpuProcess>,
+    /// NVIDIA extras, refreshed every few seconds (not recorded to CSV).
+    #[serde(default)]
+    pub extras: Option<crate::hardware::probe::GpuExtras>,
 }
 
 impl GpuSample {

@@ -162,6 +162,7 @@ fn parse_row(line: &str) -> Option<Row> {
             memory_used_bytes: num(5)?,
             memory_reserved_bytes: num(6).unwrap_or(0),
             utilization_percent: f[7].parse().ok(),
+            extras: None,
             processes: f[8]
                 .split(';')
                 .filter(|p| !p.is_empty())
@@ -244,6 +245,7 @@ mod tests {
                 memory_used_bytes: 20 << 30,
                 memory_reserved_bytes: 1 << 28,
                 utilization_percent: Some(3),
+                extras: None,
                 processes: vec![GpuProcess {
                     pid: 42,
                     name: "py:th;on".into(),
