@@ -39,6 +39,12 @@ fn each_signature_raises_its_alert() {
     assert_eq!(alerts("paging.csv"), set(&[AlertKind::Paging]));
     assert_eq!(alerts("cpu_spill.csv"), set(&[AlertKind::CpuSpill]));
     assert_eq!(alerts("held_by_other.csv"), set(&[AlertKind::HeldByOther]));
+    // Windows: the driver's sysmem fallback (shared GPU memory growing while VRAM is full, GPU still busy).
+    assert_eq!(alerts("win_shared_spill.csv"), set(&[AlertKind::CpuSpill]));
+    // Windows: a small page file runs out of commit while RAM still shows gigabytes available.
+    assert_eq!(alerts("win_commit_full.csv"), set(&[AlertKind::Paging]));
+    // WSL2 capped by .wslconfig: RAM and swap exhausted.
+    assert_eq!(alerts("wsl_paging.csv"), set(&[AlertKind::Paging]));
 }
 
 #[test]
@@ -48,20 +54,54 @@ fn healthy_traces_raise_nothing() {
         "brief_spike.csv",
         "idle_full.csv",
         "healthy_faults.csv",
+        // Windows: VRAM 94 %, shared GPU memory steady (compositor noise, a 100 MiB blip), commit 85 %.
+        "win_healthy.csv",
     ] {
         assert_eq!(alerts(trace), set(&[]), "{trace}");
     }
 }
 
-#[test]
-fn alert_messages_carry_the_numbers() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/monitor/paging.csv");
+/// The alerts at the end of a trace.
+fn final_alerts(trace: &str) -> Vec<vram_doctor::monitor::Alert> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/monitor")
+        .join(trace);
     let mut source = ReplaySource::open(&path).expect("trace");
     let mut t = Timeline::default();
     while let Some(s) = source.sample() {
         t.push(s);
     }
-    let a = detect(&t);
+    detect(&t)
+}
+
+fn message(trace: &str, kind: AlertKind) -> String {
+    final_alerts(trace)
+        .into_iter()
+        .find(|a| a.kind == kind)
+        .map(|a| a.message)
+        .unwrap_or_else(|| panic!("{trace}: no {kind:?} alert at the end"))
+}
+
+#[test]
+fn windows_and_wsl_alerts_name_their_cause() {
+    let spill = message("win_shared_spill.csv", AlertKind::CpuSpill);
+    assert!(spill.contains("shared GPU memory"), "{spill}");
+    assert!(spill.contains("grew from"), "{spill}");
+    assert!(spill.contains("Sysmem Fallback"), "{spill}");
+    let commit = message("win_commit_full.csv", AlertKind::Paging);
+    assert!(
+        commit.contains("commit 17.50 GiB of 18.00 GiB limit"),
+        "{commit}"
+    );
+    assert!(commit.contains("page file"), "{commit}");
+    let wsl = message("wsl_paging.csv", AlertKind::Paging);
+    assert!(wsl.contains("WSL2 is capped at 8.00 GiB"), "{wsl}");
+    assert!(wsl.contains("wsl --shutdown"), "{wsl}");
+}
+
+#[test]
+fn alert_messages_carry_the_numbers() {
+    let a = final_alerts("paging.csv");
     let paging = a
         .iter()
         .find(|a| a.kind == AlertKind::Paging)

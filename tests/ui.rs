@@ -412,6 +412,95 @@ fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
     );
 }
 
+/// Opens the Live Monitor on a recorded trace from tests/data/monitor.
+fn monitor_replaying(trace: &str) -> Harness<'static, App> {
+    let mut harness = harness();
+    settle(&mut harness);
+    harness
+        .get_all_by_label("Live Monitor")
+        .next()
+        .expect("tab")
+        .click();
+    settle(&mut harness);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/monitor")
+        .join(trace);
+    let file = std::fs::File::open(&path).expect("trace");
+    let (samples, skipped) =
+        vram_doctor::monitor::replay::read(std::io::BufReader::new(file), trace).expect("read");
+    harness
+        .state_mut()
+        .monitor
+        .load_recording(trace.into(), samples, skipped);
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn live_monitor_shows_the_wsl2_cap_and_windows_memory() {
+    let harness = monitor_replaying("wsl_paging.csv");
+    harness.get_by_label("System RAM exhausted: paging");
+    harness.get_by_label_contains("WSL2 memory cap: 8.00 GiB");
+    harness.get_by_label_contains("WSL2 is capped at 8.00 GiB");
+    drop(harness);
+    let harness = monitor_replaying("win_shared_spill.csv");
+    harness.get_by_label("Silent CPU spill: the GPU waits");
+    harness.get_by_label_contains("page file 1.00 GiB of 8.00 GiB used");
+    harness.get_by_label_contains("commit 20.00 GiB of 40.00 GiB");
+    harness.get_by_label_contains("shared GPU memory 3.88 GiB");
+}
+
+#[test]
+fn live_monitor_shows_nvidia_temperature_power_clock_and_pcie() {
+    use vram_doctor::hardware::probe::GpuExtras;
+    use vram_doctor::monitor::{GpuSample, HostSample, Sample};
+    let mut harness = harness();
+    settle(&mut harness);
+    harness
+        .get_all_by_label("Live Monitor")
+        .next()
+        .expect("tab")
+        .click();
+    let samples = (0..5)
+        .map(|k| Sample {
+            time: 1_000.0 + f64::from(k),
+            gpus: vec![GpuSample {
+                index: 0,
+                name: "NVIDIA GeForce RTX 4090".into(),
+                vendor: "nvidia".into(),
+                memory_total_bytes: 24 << 30,
+                memory_used_bytes: 12 << 30,
+                memory_reserved_bytes: 0,
+                utilization_percent: Some(87),
+                processes: Vec::new(),
+                extras: Some(GpuExtras {
+                    index: 0,
+                    temperature_c: Some(71),
+                    power_watts: Some(310.4),
+                    sm_clock_mhz: Some(2520),
+                    pcie_rx_kbps: Some(1_200_000),
+                    pcie_tx_kbps: Some(100_000),
+                }),
+            }],
+            host: HostSample {
+                ram_total_bytes: 64 << 30,
+                ram_available_bytes: 40 << 30,
+                ..HostSample::default()
+            },
+            ..Sample::default()
+        })
+        .collect();
+    harness
+        .state_mut()
+        .monitor
+        .load_recording("extras".into(), samples, 0);
+    settle(&mut harness);
+    harness.get_by_label(
+        "GPU0 NVIDIA GeForce RTX 4090: 12.00 GiB of 24.00 GiB (50 %) · 87 % busy · 71 °C · 310 W · 2520 MHz · PCIe rx 1.20 / tx 0.10 GB/s",
+    );
+    harness.get_by_label_contains("no swap");
+}
+
 #[test]
 fn live_monitor_samples_this_machine() {
     let mut harness = harness();
@@ -438,6 +527,12 @@ fn live_monitor_samples_this_machine() {
     if latest.gpus.is_empty() {
         harness.get_by_label(latest.gpu_problem.as_deref().unwrap_or("No GPU detected"));
     }
+    // Real RAM and swap of this machine, in words.
+    harness.get_by_label_contains(&format!(
+        "Host: RAM {} of {} available",
+        vram_doctor::units::format_auto(latest.host.ram_available_bytes),
+        vram_doctor::units::format_auto(latest.host.ram_total_bytes)
+    ));
     harness.get_by_label("Pause").click();
     settle(&mut harness);
     assert!(!harness.state().monitor.is_live());

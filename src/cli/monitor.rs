@@ -58,6 +58,17 @@ pub fn snapshot_json(s: &Sample, timeline: &Timeline) -> serde_json::Value {
             "swap_used_bytes": s.host.swap_used_bytes,
             "major_faults_per_sec": s.host.major_faults_per_sec,
             "memory_pressure_percent": s.host.memory_pressure_percent,
+            // Beyond the contract's keys (additive): the rest of what the detectors saw.
+            "memory_pressure_full_percent": s.host.memory_pressure_full_percent,
+            "swap_in_per_sec": s.host.swap_in_per_sec,
+            "swap_out_per_sec": s.host.swap_out_per_sec,
+            "oom_kills": s.host.oom_kills,
+            "commit_bytes": s.host.commit_bytes,
+            "commit_limit_bytes": s.host.commit_limit_bytes,
+            "pagefile_total_bytes": s.host.pagefile_total_bytes,
+            "pagefile_used_bytes": s.host.pagefile_used_bytes,
+            "gpu_shared_bytes": s.host.gpu_shared_bytes,
+            "wsl_memory_limit_bytes": s.host.wsl_memory_limit_bytes,
         },
         "alerts": detect(timeline).iter().map(|a| json!({"kind": a.kind.as_str(), "message": a.message})).collect::<Vec<_>>(),
     })

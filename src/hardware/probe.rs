@@ -202,13 +202,15 @@ fn nvidia_gpus(nvml: &nvml_wrapper::Nvml, problems: &mut Vec<String>) -> Vec<Gpu
         let name = device
             .name()
             .unwrap_or_else(|_| format!("NVIDIA GPU {index}"));
-        let (total, used, reserved) = match device.memory_info() {
-            Ok(m) => (m.total, m.used, m.reserved),
-            Err(e) => {
-                problems.push(format!("{name}: memory could not be read ({e})"));
-                (0, 0, 0)
-            }
-        };
+        let v2 = device.memory_info().map(|m| (m.total, m.used, m.reserved));
+        let (total, used, reserved) =
+            match memory_with_fallback(v2, || memory_info_v1(nvml, &device)) {
+                Ok(m) => m,
+                Err(e) => {
+                    problems.push(format!("{name}: memory could not be read ({e})"));
+                    (0, 0, 0)
+                }
+            };
         gpus.push(GpuInfo {
             index,
             name,
@@ -220,6 +222,47 @@ fn nvidia_gpus(nvml: &nvml_wrapper::Nvml, problems: &mut Vec<String>) -> Vec<Gpu
         });
     }
     gpus
+}
+
+/// NVML memory as (total, used, reserved): v2 (which separates driver-reserved memory, matching nvidia-smi)
+/// when it answers, else v1, whose `used` includes the reserved part. v2 fails on pre-R510 drivers and on some
+/// WSL2 and GB10 setups; v1 fails on UMA parts (research/monitor.md §1.4). Both failing names both errors.
+pub fn memory_with_fallback<E: std::fmt::Display>(
+    v2: Result<(u64, u64, u64), E>,
+    v1: impl FnOnce() -> Result<(u64, u64), String>,
+) -> Result<(u64, u64, u64), String> {
+    match v2 {
+        Ok((total, used, reserved)) if total > 0 => Ok((total, used.min(total), reserved)),
+        Ok(_) => v1()
+            .map(|(total, used)| (total, used.min(total), 0))
+            .map_err(|e| format!("v2 reported 0 bytes total; v1: {e}")),
+        Err(e2) => v1()
+            .map(|(total, used)| (total, used.min(total), 0))
+            .map_err(|e1| format!("v2: {e2}; v1: {e1}")),
+    }
+}
+
+/// `nvmlDeviceGetMemoryInfo` (v1) through the raw binding: nvml-wrapper 0.13 calls only the v2 function.
+#[allow(unsafe_code)]
+fn memory_info_v1(
+    nvml: &nvml_wrapper::Nvml,
+    device: &nvml_wrapper::Device,
+) -> Result<(u64, u64), String> {
+    let f = nvml
+        .lib()
+        .nvmlDeviceGetMemoryInfo
+        .as_ref()
+        .map_err(|e| format!("symbol missing ({e})"))?;
+    // SAFETY: the device handle is valid while `device` (borrowed from `nvml`) lives; nvmlMemory_t is plain
+    // data the call fills in.
+    unsafe {
+        let mut m: nvml_wrapper_sys::bindings::nvmlMemory_t = std::mem::zeroed();
+        let rc = f(device.handle(), &mut m);
+        if rc != 0 {
+            return Err(format!("NVML error {rc}"));
+        }
+        Ok((m.total, m.used))
+    }
 }
 
 /// AMD (amdgpu) and Intel (xe/i915 with local memory) GPUs from `/sys/class/drm/cardN/device`.
@@ -366,6 +409,31 @@ mod tests {
         dev("0000:02:00.0", "active\n");
         assert!(!nvidia_asleep(dir.path()));
         assert!(!nvidia_asleep(Path::new("/nonexistent")));
+    }
+
+    #[test]
+    fn nvml_memory_falls_back_to_v1() {
+        let v1_ok = || Ok((24 << 30, 3 << 30));
+        // v2 answers: it is used as is.
+        assert_eq!(
+            memory_with_fallback(Ok::<_, String>((24 << 30, 1 << 30, 1 << 29)), v1_ok),
+            Ok((24 << 30, 1 << 30, 1 << 29))
+        );
+        // v2 fails (old driver, WSL2): v1, with reserved folded into used.
+        assert_eq!(
+            memory_with_fallback(Err("Not Supported"), v1_ok),
+            Ok((24 << 30, 3 << 30, 0))
+        );
+        // v2 answers nonsense (0 total): v1.
+        assert_eq!(
+            memory_with_fallback(Ok::<_, String>((0, 0, 0)), v1_ok),
+            Ok((24 << 30, 3 << 30, 0))
+        );
+        // Both fail: both reasons are named.
+        let both = memory_with_fallback(Err("Unknown Error"), || Err("NVML error 3".into()));
+        assert_eq!(both, Err("v2: Unknown Error; v1: NVML error 3".to_owned()));
+        // used > total from a confused driver is clamped.
+        assert_eq!(memory_with_fallback(Err("x"), || Ok((8, 9))), Ok((8, 8, 0)));
     }
 
     #[test]

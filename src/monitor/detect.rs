@@ -27,6 +27,16 @@ pub const SWAP_FREE_LOW: f64 = 0.10;
 pub const PSI_SOME: f64 = 10.0;
 /// Major page faults per second that count as paging activity with low memory (NT guidance: > 5 hard reads/s).
 pub const MAJOR_FAULTS: f64 = 50.0;
+/// Windows: commit charge at least this share of the commit limit is "out of memory" whatever RAM is free —
+/// allocations fail once it is reached (research/monitor.md §2: "commit ≥ ~90 % predicts allocation failures").
+pub const COMMIT_HIGH: f64 = 0.90;
+/// … and at this share it is an alert on its own (the small-page-file failure).
+pub const COMMIT_FULL: f64 = 0.95;
+/// Windows spill: shared GPU memory at least this share of VRAM … (research/monitor.md §5.3: "Shared Usage ≥
+/// 5 % of VRAM and rising")
+pub const SPILL_SHARED: f64 = 0.05;
+/// … and grown by at least this much within the window (noise from the desktop compositor is megabytes).
+pub const SPILL_SHARED_GROWTH: u64 = 256 << 20;
 /// VRAM held by a process other than the runtime: at least this much (or 10 % of the card).
 pub const HELD_MIN: u64 = GIB;
 
@@ -87,7 +97,38 @@ fn paging_now(s: &Sample) -> bool {
     let swapping = h.swap_in_per_sec.unwrap_or(0.0) + h.swap_out_per_sec.unwrap_or(0.0) > 0.0;
     let faulting = h.major_faults_per_sec.unwrap_or(0.0) >= MAJOR_FAULTS;
     let pressure = h.memory_pressure_percent.unwrap_or(0.0) >= PSI_SOME;
-    pressure || (ram_low && (swap_low || swapping || faulting))
+    let commit = commit_fraction(s).unwrap_or(0.0);
+    pressure
+        || commit >= COMMIT_FULL
+        || (ram_low && (swap_low || swapping || faulting || commit >= COMMIT_HIGH))
+}
+
+/// Windows commit charge / limit.
+fn commit_fraction(s: &Sample) -> Option<f64> {
+    let (c, l) = (s.host.commit_bytes?, s.host.commit_limit_bytes?);
+    (l > 0).then(|| c as f64 / l as f64)
+}
+
+/// Windows spill for GPU `i` over the window: VRAM ≥ 90 % throughout and the adapter's shared GPU memory (in
+/// system RAM) large and growing. Returns (window start, shared at the start, shared now).
+fn shared_growth(t: &Timeline, i: usize) -> Option<(f64, u64, u64)> {
+    let w: Vec<&Sample> = t.window(WINDOW_SECS).collect();
+    if w.len() < MIN_SAMPLES
+        || !w.iter().all(|s| {
+            s.gpus
+                .get(i)
+                .is_some_and(|g| g.used_fraction() >= SPILL_VRAM)
+        })
+    {
+        return None;
+    }
+    let start = w.first()?;
+    let first = start.host.gpu_shared_bytes?;
+    let last = w.last()?;
+    let now = last.host.gpu_shared_bytes?;
+    let total = last.gpus.get(i)?.memory_total_bytes;
+    (now as f64 >= SPILL_SHARED * total as f64 && now >= first.saturating_add(SPILL_SHARED_GROWTH))
+        .then_some((start.time, first, now))
 }
 
 /// VRAM held by processes other than the inference runtime (the biggest holder with a runtime's name, else
@@ -150,10 +191,28 @@ pub fn detect(t: &Timeline) -> Vec<Alert> {
         if let Some(p) = h.memory_pressure_percent {
             seen.push(format!("memory pressure {p:.0} %"));
         }
+        if let (Some(c), Some(l)) = (h.commit_bytes, h.commit_limit_bytes) {
+            seen.push(format!(
+                "commit {} of {} limit",
+                format_auto(c),
+                format_auto(l)
+            ));
+        }
+        // Where the cure is: the page file (Windows), the WSL2 VM's cap, or swap.
+        let fix = if let Some(limit) = h.wsl_memory_limit_bytes {
+            format!(
+                "WSL2 is capped at {} by memory= in %UserProfile%\\.wslconfig: raise it (and swap=), then run `wsl --shutdown`; or use a smaller model or context.",
+                format_auto(limit)
+            )
+        } else if h.commit_limit_bytes.is_some() {
+            "Let Windows manage the page file (or enlarge it) and leave room on its drive, or use a smaller model or context.".to_owned()
+        } else {
+            "Add swap, close other programs, or use a smaller model or context.".to_owned()
+        };
         alerts.push(Alert {
             kind: AlertKind::Paging,
             message: format!(
-                "{} for {:.0} s. The model does not fit in system memory: the OS is paging, which looks like a hang or a GPU error but is RAM. Bigger page file / WSL memory / swap, or a smaller model or context.",
+                "{} for {:.0} s. The model does not fit in system memory: the OS is paging (or out of commit), which looks like a hang or a GPU error but is RAM. {fix}",
                 seen.join(", "),
                 latest.time - since
             ),
@@ -189,7 +248,20 @@ pub fn detect(t: &Timeline) -> Vec<Alert> {
                 .as_ref()
                 .is_some_and(|p| p.cpu_percent >= SPILL_CPU)
         };
-        if let Some(since) = sustained(t, spill) {
+        if let Some((since, from, to)) = shared_growth(t, i) {
+            alerts.push(Alert {
+                kind: AlertKind::CpuSpill,
+                message: format!(
+                    "{}: VRAM {:.0} % full and shared GPU memory (system RAM the GPU uses) grew from {} to {} in {:.0} s. The driver is putting model data in system RAM (NVIDIA sysmem fallback): every token crosses PCIe, expect a few tok/s. Use a smaller quant, fewer layers or a smaller context; NVIDIA Control Panel > CUDA - Sysmem Fallback Policy > Prefer No Sysmem Fallback makes it fail fast instead.",
+                    g.name,
+                    g.used_fraction() * 100.0,
+                    format_auto(from),
+                    format_auto(to),
+                    latest.time - since
+                ),
+                since,
+            });
+        } else if let Some(since) = sustained(t, spill) {
             let w: Vec<&Sample> = t.window(WINDOW_SECS).collect();
             let util = w
                 .iter()

@@ -1,7 +1,6 @@
 //! The live machine as a sample `Source`: GPUs from `hardware::probe` (NVML, AMD/Intel sysfs), host RAM/swap
 //! from sysinfo, Linux paging signals from `/proc/vmstat` (pgmajfault, pswpin, pswpout, oom_kill → rates) and
-//! PSI (`/proc/pressure/memory`), Windows commit charge and page file from GlobalMemoryStatusEx /
-//! GetPerformanceInfo. Expensive calls (per-process GPU memory ~5 ms under the driver lock, the process table)
+//! PSI (`/proc/pressure/memory`), Windows RAM, commit, page files, hard faults and GPU memory from `windows`. Expensive calls (per-process GPU memory ~5 ms under the driver lock, the process table)
 //! run every few ticks only (research/monitor.md §0.6).
 
 use std::path::Path;
@@ -79,6 +78,10 @@ pub struct LiveSource {
     /// WSL2 memory limit from `.wslconfig` (read once).
     wsl_limit: Option<u64>,
     proc_root: std::path::PathBuf,
+    /// Index of the GPU that Windows per-process VRAM (PDH) is attributed to: the first one.
+    first_gpu: Option<u32>,
+    #[cfg(windows)]
+    win: super::windows::Counters,
 }
 
 impl LiveSource {
@@ -97,6 +100,9 @@ impl LiveSource {
                 .then(|| super::linux_extra::wsl_memory_limit(Path::new("/mnt/c/Users")))
                 .flatten(),
             proc_root: "/proc".into(),
+            first_gpu: None,
+            #[cfg(windows)]
+            win: super::windows::Counters::new(),
         }
     }
 
@@ -107,6 +113,15 @@ impl LiveSource {
         if let Some(index) = self.drm_gpu {
             for (pid, bytes) in super::linux_extra::drm_vram_by_pid(&self.proc_root) {
                 self.gpu_processes.push((index, pid, bytes));
+            }
+        }
+        // Windows (WDDM): NVML reports per-process memory as N/A; PDH has it, for the busiest adapter.
+        #[cfg(windows)]
+        if let Some(index) = self.first_gpu {
+            for (pid, bytes) in self.win.process_vram() {
+                if !self.gpu_processes.iter().any(|&(_, p, _)| p == pid) {
+                    self.gpu_processes.push((index, pid, bytes));
+                }
             }
         }
         let Some(system) = &mut self.system else {
@@ -159,12 +174,14 @@ impl LiveSource {
         self.table = rows;
     }
 
+    /// The name of a PID the driver reported. A PID this OS cannot see (the holder lives in another container
+    /// or PID namespace, or has just exited) is said so rather than guessed.
     fn process_name(&self, pid: u32) -> String {
         self.system
             .as_ref()
             .and_then(|s| s.process(sysinfo::Pid::from_u32(pid)))
             .map(|p| p.name().to_string_lossy().into_owned())
-            .unwrap_or_else(|| format!("pid {pid}"))
+            .unwrap_or_else(|| format!("pid {pid} (not visible here)"))
     }
 
     /// Linux paging counters as rates since the last tick.
@@ -209,6 +226,7 @@ impl Source for LiveSource {
             .iter()
             .find(|g| g.vendor != crate::hardware::GpuVendor::Nvidia)
             .map(|g| g.index);
+        self.first_gpu = hw.gpus.first().map(|g| g.index);
         let mut host = HostSample {
             ram_total_bytes: hw.host.ram_total_bytes,
             ram_available_bytes: hw.host.ram_available_bytes,
@@ -218,7 +236,27 @@ impl Source for LiveSource {
             ..HostSample::default()
         };
         self.paging(&mut host);
-        windows_memory(&mut host);
+        if let Some(system) = &mut self.system {
+            // Usage is the change since the previous refresh: the first tick reads 0, so it is left out.
+            system.refresh_cpu_usage();
+            if self.tick > 1 {
+                host.cpu_cores_percent = system
+                    .cpus()
+                    .iter()
+                    .take(1024)
+                    .map(|c| c.usage().clamp(0.0, 100.0))
+                    .collect();
+                let cores = &host.cpu_cores_percent;
+                if !cores.is_empty() {
+                    host.cpu_percent =
+                        Some(cores.iter().map(|&c| f64::from(c)).sum::<f64>() / cores.len() as f64);
+                    host.cpu_max_core_percent =
+                        cores.iter().map(|&c| f64::from(c)).max_by(f64::total_cmp);
+                }
+            }
+        }
+        #[cfg(windows)]
+        super::windows::apply(&mut host, &self.win.read());
         let gpus = hw
             .gpus
             .iter()
@@ -260,26 +298,6 @@ pub fn now_secs() -> f64 {
         .map(|d| d.as_secs_f64())
         .unwrap_or(0.0)
 }
-
-/// Windows: commit charge/limit (the page file is part of the limit) from GetPerformanceInfo.
-#[cfg(windows)]
-#[allow(unsafe_code)]
-fn windows_memory(host: &mut HostSample) {
-    use windows_sys::Win32::System::ProcessStatus::{GetPerformanceInfo, PERFORMANCE_INFORMATION};
-    // SAFETY: PERFORMANCE_INFORMATION is plain data; cb tells the API its size.
-    unsafe {
-        let mut info: PERFORMANCE_INFORMATION = std::mem::zeroed();
-        info.cb = std::mem::size_of::<PERFORMANCE_INFORMATION>() as u32;
-        if GetPerformanceInfo(&mut info, info.cb) != 0 {
-            let page = info.PageSize as u64;
-            host.commit_bytes = Some(info.CommitTotal as u64 * page);
-            host.commit_limit_bytes = Some(info.CommitLimit as u64 * page);
-        }
-    }
-}
-
-#[cfg(not(windows))]
-fn windows_memory(_host: &mut HostSample) {}
 
 #[cfg(test)]
 mod tests {

@@ -10,6 +10,7 @@ pub mod process;
 pub mod replay;
 pub mod sampler;
 pub mod timeline;
+pub mod windows;
 
 use serde::{Deserialize, Serialize};
 
@@ -66,9 +67,27 @@ pub struct HostSample {
     pub memory_pressure_full_percent: Option<f64>,
     /// OOM-killer kills since boot (`oom_kill`).
     pub oom_kills: Option<u64>,
-    /// Windows commit charge and limit.
+    /// Windows commit charge and limit (GetPerformanceInfo; RAM plus page files).
     pub commit_bytes: Option<u64>,
     pub commit_limit_bytes: Option<u64>,
+    /// Windows page files: allocated size and pages in use, summed over every page file (EnumPageFilesW).
+    #[serde(default)]
+    pub pagefile_total_bytes: Option<u64>,
+    #[serde(default)]
+    pub pagefile_used_bytes: Option<u64>,
+    /// Windows: "Shared Usage" of the busiest GPU adapter (PDH `GPU Adapter Memory`): GPU data living in system
+    /// RAM. Growing while VRAM is full is the NVIDIA sysmem fallback at work.
+    #[serde(default)]
+    pub gpu_shared_bytes: Option<u64>,
+    /// CPU load: average over all logical cores and the busiest core, percent (sysinfo; none on the first
+    /// tick, since usage is a difference between two refreshes).
+    #[serde(default)]
+    pub cpu_percent: Option<f64>,
+    #[serde(default)]
+    pub cpu_max_core_percent: Option<f64>,
+    /// Each core, percent (live only; recordings keep the two figures above).
+    #[serde(default)]
+    pub cpu_cores_percent: Vec<f32>,
     /// WSL2: the `memory=` limit of the Windows user's `.wslconfig`, when readable.
     #[serde(default)]
     pub wsl_memory_limit_bytes: Option<u64>,

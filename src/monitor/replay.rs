@@ -6,8 +6,10 @@ use std::io::{BufRead, Write};
 
 use super::{GpuProcess, GpuSample, HostSample, InferenceProcess, Sample, Source};
 
-pub const HEADER: &str = "time,gpu_index,gpu_name,gpu_vendor,vram_total_bytes,vram_used_bytes,vram_reserved_bytes,gpu_util_percent,gpu_processes,ram_total_bytes,ram_available_bytes,swap_total_bytes,swap_used_bytes,major_faults_per_sec,swap_in_per_sec,swap_out_per_sec,psi_some_avg10,psi_full_avg10,oom_kills,inference_pid,inference_name,inference_cpu_percent,inference_ram_bytes";
-const COLUMNS: usize = 23;
+pub const HEADER: &str = "time,gpu_index,gpu_name,gpu_vendor,vram_total_bytes,vram_used_bytes,vram_reserved_bytes,gpu_util_percent,gpu_processes,ram_total_bytes,ram_available_bytes,swap_total_bytes,swap_used_bytes,major_faults_per_sec,swap_in_per_sec,swap_out_per_sec,psi_some_avg10,psi_full_avg10,oom_kills,inference_pid,inference_name,inference_cpu_percent,inference_ram_bytes,commit_bytes,commit_limit_bytes,pagefile_total_bytes,pagefile_used_bytes,gpu_shared_bytes,wsl_memory_limit_bytes,cpu_percent,cpu_max_core_percent";
+const COLUMNS: usize = 31;
+/// The first format (before the Windows and WSL2 columns); still read.
+const HEADER_V1_COLUMNS: usize = 23;
 /// A recording longer than this many rows is cut (a week at 1 Hz with two GPUs).
 const MAX_ROWS: usize = 2_000_000;
 
@@ -53,6 +55,17 @@ pub fn write_sample(out: &mut dyn Write, s: &Sample) -> std::io::Result<()> {
         ),
         None => ",,,".into(),
     };
+    let inf = format!(
+        "{inf},{},{},{},{},{},{},{},{}",
+        opt(h.commit_bytes),
+        opt(h.commit_limit_bytes),
+        opt(h.pagefile_total_bytes),
+        opt(h.pagefile_used_bytes),
+        opt(h.gpu_shared_bytes),
+        opt(h.wsl_memory_limit_bytes),
+        opt(h.cpu_percent.map(|c| (c * 10.0).round() / 10.0)),
+        opt(h.cpu_max_core_percent.map(|c| (c * 10.0).round() / 10.0))
+    );
     if s.gpus.is_empty() {
         return writeln!(out, "{},,,,,,,,,{host},{inf}", s.time);
     }
@@ -98,11 +111,16 @@ pub fn read(reader: impl BufRead, path: &str) -> Result<(Vec<Sample>, usize), Re
         .next()
         .ok_or_else(|| err("empty file".into()))?
         .map_err(|e| err(e.to_string()))?;
-    if header.trim() != HEADER {
+    let header = header.trim();
+    let columns = if header == HEADER {
+        COLUMNS
+    } else if HEADER.starts_with(header) && header.split(',').count() == HEADER_V1_COLUMNS {
+        HEADER_V1_COLUMNS
+    } else {
         return Err(err(
             "not a VRAM Doctor monitor recording (unexpected header)".into(),
         ));
-    }
+    };
     let mut samples: Vec<Sample> = Vec::new();
     let mut skipped = 0usize;
     for (n, line) in lines.enumerate() {
@@ -113,7 +131,7 @@ pub fn read(reader: impl BufRead, path: &str) -> Result<(Vec<Sample>, usize), Re
             skipped += 1;
             continue;
         };
-        match parse_row(&line) {
+        match parse_row(&line, columns) {
             Some((time, gpu, host, inference)) => {
                 let same = samples.last().is_some_and(|s| s.time == time);
                 if !same {
@@ -143,13 +161,13 @@ pub fn read(reader: impl BufRead, path: &str) -> Result<(Vec<Sample>, usize), Re
 
 type Row = (f64, Option<GpuSample>, HostSample, Option<InferenceProcess>);
 
-fn parse_row(line: &str) -> Option<Row> {
+fn parse_row(line: &str, columns: usize) -> Option<Row> {
     let f: Vec<&str> = line.split(',').collect();
-    if f.len() != COLUMNS {
+    if f.len() != columns {
         return None;
     }
-    let num = |i: usize| f[i].parse::<u64>().ok();
-    let flt = |i: usize| f[i].parse::<f64>().ok().filter(|v| v.is_finite());
+    let num = |i: usize| f.get(i)?.parse::<u64>().ok();
+    let flt = |i: usize| f.get(i)?.parse::<f64>().ok().filter(|v| v.is_finite());
     let time = flt(0)?;
     let gpu = if f[1].is_empty() {
         None
@@ -188,9 +206,15 @@ fn parse_row(line: &str) -> Option<Row> {
         memory_pressure_percent: flt(16),
         memory_pressure_full_percent: flt(17),
         oom_kills: num(18),
-        commit_bytes: None,
-        commit_limit_bytes: None,
-        wsl_memory_limit_bytes: None,
+        commit_bytes: num(23),
+        commit_limit_bytes: num(24),
+        pagefile_total_bytes: num(25),
+        pagefile_used_bytes: num(26),
+        gpu_shared_bytes: num(27),
+        wsl_memory_limit_bytes: num(28),
+        cpu_percent: flt(29).map(|c| c.clamp(0.0, 100.0)),
+        cpu_max_core_percent: flt(30).map(|c| c.clamp(0.0, 100.0)),
+        cpu_cores_percent: Vec::new(),
     };
     let inference = f[19].parse().ok().map(|pid| InferenceProcess {
         pid,
@@ -257,6 +281,14 @@ mod tests {
                 ram_total_bytes: 64 << 30,
                 ram_available_bytes: 1 << 30,
                 major_faults_per_sec: Some(120.0),
+                commit_bytes: Some(40 << 30),
+                commit_limit_bytes: Some(48 << 30),
+                pagefile_total_bytes: Some(16 << 30),
+                pagefile_used_bytes: Some(3 << 30),
+                gpu_shared_bytes: Some(1 << 30),
+                cpu_percent: Some(12.5),
+                cpu_max_core_percent: Some(100.0),
+                cpu_cores_percent: vec![100.0, 0.0],
                 ..HostSample::default()
             },
             inference: Some(InferenceProcess {
@@ -280,6 +312,28 @@ mod tests {
             back[0].inference.as_ref().map(|p| p.cpu_percent),
             Some(99.5)
         );
+        assert_eq!(back[0].host.commit_limit_bytes, Some(48 << 30));
+        assert_eq!(back[0].host.pagefile_used_bytes, Some(3 << 30));
+        assert_eq!(back[0].host.gpu_shared_bytes, Some(1 << 30));
+        assert_eq!(back[0].host.wsl_memory_limit_bytes, None);
+        assert_eq!(back[0].host.cpu_percent, Some(12.5));
+        assert_eq!(back[0].host.cpu_max_core_percent, Some(100.0));
         assert!(read(&b"not,a,recording\n"[..], "x.csv").is_err());
+    }
+
+    #[test]
+    fn first_format_recordings_still_read() {
+        let v1: Vec<&str> = HEADER.split(',').take(HEADER_V1_COLUMNS).collect();
+        let text = format!(
+            "{}\n10,0,GPU,nvidia,100,50,0,7,,1000,500,0,0,1.5,,,,,,,,,\n",
+            v1.join(",")
+        );
+        let (back, skipped) = read(text.as_bytes(), "old.csv").expect("read");
+        assert_eq!((back.len(), skipped), (1, 0));
+        assert_eq!(back[0].gpus[0].memory_used_bytes, 50);
+        assert_eq!(back[0].host.commit_bytes, None);
+        // A header cut anywhere else is not a recording.
+        let cut: Vec<&str> = HEADER.split(',').take(20).collect();
+        assert!(read(format!("{}\n", cut.join(",")).as_bytes(), "cut.csv").is_err());
     }
 }

@@ -340,6 +340,8 @@ impl MonitorTab {
                 .collect()
         };
         let markers: Vec<f64> = self.alerts.iter().map(|a| a.since - end).collect();
+        now_summary(ui, latest);
+        ui.add_space(4.0);
         let height = 150.0;
         let plot = |id: &str| {
             Plot::new(id)
@@ -390,6 +392,14 @@ impl MonitorTab {
                     Some(s.host.swap_used_bytes as f64 / GIB as f64)
                 })),
             ));
+            if latest.host.gpu_shared_bytes.is_some() {
+                p.line(Line::new(
+                    "shared GPU memory",
+                    PlotPoints::from(series(&|s| {
+                        s.host.gpu_shared_bytes.map(|b| b as f64 / GIB as f64)
+                    })),
+                ));
+            }
             p.hline(HLine::new(
                 "RAM total",
                 latest.host.ram_total_bytes as f64 / GIB as f64,
@@ -409,22 +419,28 @@ impl MonitorTab {
                 PlotPoints::from(series(&|s| s.host.swap_in_per_sec)),
             ));
         });
-        if !latest.gpus.is_empty() {
-            ui.label(RichText::new("GPU utilization (%)").strong());
-            plot("plot-util").include_y(100.0).show(ui, |p| {
-                for (i, g) in latest.gpus.iter().enumerate() {
-                    p.line(Line::new(
-                        format!("GPU{}", g.index),
-                        PlotPoints::from(series(&|s| {
-                            s.gpus
-                                .get(i)
-                                .and_then(|g| g.utilization_percent)
-                                .map(f64::from)
-                        })),
-                    ));
-                }
-            });
-        }
+        ui.label(RichText::new("GPU and CPU load (%)").strong());
+        plot("plot-util").include_y(100.0).show(ui, |p| {
+            for (i, g) in latest.gpus.iter().enumerate() {
+                p.line(Line::new(
+                    format!("GPU{}", g.index),
+                    PlotPoints::from(series(&|s| {
+                        s.gpus
+                            .get(i)
+                            .and_then(|g| g.utilization_percent)
+                            .map(f64::from)
+                    })),
+                ));
+            }
+            p.line(Line::new(
+                "CPU (all cores)",
+                PlotPoints::from(series(&|s| s.host.cpu_percent)),
+            ));
+            p.line(Line::new(
+                "busiest core",
+                PlotPoints::from(series(&|s| s.host.cpu_max_core_percent)),
+            ));
+        });
     }
 
     fn process_table(&mut self, ui: &mut egui::Ui, latest: &Sample) {
@@ -536,6 +552,90 @@ impl MonitorTab {
         if close {
             self.confirm_end = None;
         }
+    }
+}
+
+/// The latest numbers in words: each GPU (memory, load, and the NVIDIA extras when the driver gives them) and
+/// the host (RAM, swap, faults, pressure; Windows commit, page file and shared GPU memory; the WSL2 cap).
+fn now_summary(ui: &mut egui::Ui, latest: &Sample) {
+    for g in &latest.gpus {
+        let mut parts = vec![format!(
+            "{} of {} ({:.0} %)",
+            format_auto(g.memory_used_bytes + g.memory_reserved_bytes),
+            format_auto(g.memory_total_bytes),
+            g.used_fraction() * 100.0
+        )];
+        if let Some(u) = g.utilization_percent {
+            parts.push(format!("{u} % busy"));
+        }
+        if let Some(x) = &g.extras {
+            if let Some(t) = x.temperature_c {
+                parts.push(format!("{t} °C"));
+            }
+            if let Some(w) = x.power_watts {
+                parts.push(format!("{w:.0} W"));
+            }
+            if let Some(c) = x.sm_clock_mhz {
+                parts.push(format!("{c} MHz"));
+            }
+            if let (Some(rx), Some(tx)) = (x.pcie_rx_kbps, x.pcie_tx_kbps) {
+                parts.push(format!(
+                    "PCIe rx {:.2} / tx {:.2} GB/s",
+                    f64::from(rx) / 1e6,
+                    f64::from(tx) / 1e6
+                ));
+            }
+        }
+        ui.label(format!("GPU{} {}: {}", g.index, g.name, parts.join(" · ")));
+    }
+    let h = &latest.host;
+    let mut parts = vec![format!(
+        "RAM {} of {} available",
+        format_auto(h.ram_available_bytes),
+        format_auto(h.ram_total_bytes)
+    )];
+    match (h.pagefile_total_bytes, h.pagefile_used_bytes) {
+        (Some(0), _) => parts.push("no page file".into()),
+        (Some(t), Some(u)) => parts.push(format!(
+            "page file {} of {} used",
+            format_auto(u),
+            format_auto(t)
+        )),
+        _ if h.swap_total_bytes == 0 => parts.push("no swap".into()),
+        _ => parts.push(format!(
+            "swap {} of {} used",
+            format_auto(h.swap_used_bytes),
+            format_auto(h.swap_total_bytes)
+        )),
+    }
+    if let Some(f) = h.major_faults_per_sec {
+        parts.push(format!("{f:.0} major faults/s"));
+    }
+    if let Some(p) = h.memory_pressure_percent {
+        parts.push(format!("memory pressure {p:.0} %"));
+    }
+    if let (Some(avg), Some(max)) = (h.cpu_percent, h.cpu_max_core_percent) {
+        let cores = match h.cpu_cores_percent.len() {
+            0 => String::new(),
+            n => format!(" of {n} cores"),
+        };
+        parts.push(format!("CPU {avg:.0} %{cores} (busiest {max:.0} %)"));
+    }
+    if let (Some(c), Some(l)) = (h.commit_bytes, h.commit_limit_bytes) {
+        parts.push(format!("commit {} of {}", format_auto(c), format_auto(l)));
+    }
+    if let Some(b) = h.gpu_shared_bytes {
+        parts.push(format!("shared GPU memory {}", format_auto(b)));
+    }
+    if let Some(k) = h.oom_kills.filter(|&k| k > 0) {
+        parts.push(format!("{k} OOM kills since boot"));
+    }
+    ui.label(format!("Host: {}", parts.join(" · ")));
+    if let Some(limit) = h.wsl_memory_limit_bytes {
+        ui.label(format!(
+            "WSL2 memory cap: {} (memory= in the Windows user's .wslconfig)",
+            format_auto(limit)
+        ));
     }
 }
 
