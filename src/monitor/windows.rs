@@ -285,6 +285,12 @@ mod ffi {
     const ADAPTER_DEDICATED: usize = 1;
     const ADAPTER_SHARED: usize = 2;
 
+    impl Default for Counters {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+
     impl Counters {
         pub fn new() -> Self {
             Self {
