@@ -12,6 +12,9 @@ use super::{GpuInfo, GpuVendor, Hardware, HostInfo, OsKind};
 /// The message shown when NVML cannot be loaded (no NVIDIA driver).
 pub const NO_NVIDIA_DRIVER: &str = "No NVIDIA driver found (libnvidia-ml could not be loaded)";
 
+/// The NVIDIA driver's PCI devices (their `power/runtime_status` says whether a laptop dGPU sleeps).
+const PCI_NVIDIA: &str = "/sys/bus/pci/drivers/nvidia";
+
 /// Keeps the costly handles (NVML library, sysinfo tables) between probes.
 pub struct Prober {
     nvml: Result<nvml_wrapper::Nvml, String>,
@@ -46,7 +49,7 @@ impl Prober {
         let mut problems = Vec::new();
         let mut gpus = Vec::new();
         match &self.nvml {
-            Ok(_) if nvidia_asleep(Path::new("/sys/bus/pci/drivers/nvidia")) => problems.push(
+            Ok(_) if nvidia_asleep(Path::new(PCI_NVIDIA)) => problems.push(
                 "NVIDIA GPU is asleep (runtime-suspended); not woken just to read it".to_owned(),
             ),
             Ok(nvml) => gpus.extend(nvidia_gpus(nvml, &mut problems)),
@@ -113,8 +116,8 @@ impl Prober {
     }
 }
 
-/// Slower NVIDIA readings the Live Monitor polls every few ticks (each call takes the driver lock; PCIe
-/// throughput blocks ~20 ms, research/monitor.md §0.6).
+/// NVIDIA readings beyond memory and load: temperature, power and clock are µs-scale and read every tick; PCIe
+/// throughput blocks ~20 ms per direction, so it is read every few ticks (research/monitor.md §0.6).
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GpuExtras {
     pub index: u32,
@@ -127,12 +130,16 @@ pub struct GpuExtras {
 }
 
 impl Prober {
-    /// Temperature, power, SM clock and PCIe traffic of each NVIDIA GPU (empty without NVML).
-    pub fn gpu_extras(&self) -> Vec<GpuExtras> {
+    /// Temperature, power and SM clock of each NVIDIA GPU, and PCIe traffic when `pcie` (empty without NVML or
+    /// while the GPU sleeps).
+    pub fn gpu_extras(&self, pcie: bool) -> Vec<GpuExtras> {
         use nvml_wrapper::enum_wrappers::device::{Clock, PcieUtilCounter, TemperatureSensor};
         let Ok(nvml) = &self.nvml else {
             return Vec::new();
         };
+        if nvidia_asleep(Path::new(PCI_NVIDIA)) {
+            return Vec::new();
+        }
         let count = nvml.device_count().unwrap_or(0).min(64);
         (0..count)
             .filter_map(|index| {
@@ -142,8 +149,12 @@ impl Prober {
                     temperature_c: d.temperature(TemperatureSensor::Gpu).ok(),
                     power_watts: d.power_usage().ok().map(|mw| f64::from(mw) / 1000.0),
                     sm_clock_mhz: d.clock_info(Clock::SM).ok(),
-                    pcie_rx_kbps: d.pcie_throughput(PcieUtilCounter::Receive).ok(),
-                    pcie_tx_kbps: d.pcie_throughput(PcieUtilCounter::Send).ok(),
+                    pcie_rx_kbps: pcie
+                        .then(|| d.pcie_throughput(PcieUtilCounter::Receive).ok())
+                        .flatten(),
+                    pcie_tx_kbps: pcie
+                        .then(|| d.pcie_throughput(PcieUtilCounter::Send).ok())
+                        .flatten(),
                 })
             })
             .collect()

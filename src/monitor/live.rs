@@ -106,9 +106,23 @@ impl LiveSource {
         }
     }
 
+    /// NVIDIA temperature, power and clock every tick; PCIe (blocking ~20 ms per direction) only on slow
+    /// ticks, the last reading kept in between.
+    fn refresh_extras(&mut self, slow: bool) {
+        let mut fresh = self.prober.gpu_extras(slow);
+        if !slow {
+            for e in &mut fresh {
+                if let Some(old) = self.extras.iter().find(|o| o.index == e.index) {
+                    e.pcie_rx_kbps = old.pcie_rx_kbps;
+                    e.pcie_tx_kbps = old.pcie_tx_kbps;
+                }
+            }
+        }
+        self.extras = fresh;
+    }
+
     fn refresh_processes(&mut self) {
         self.gpu_processes = self.prober.gpu_processes();
-        self.extras = self.prober.gpu_extras();
         // AMD/Intel: per-process VRAM from DRM fdinfo, attributed to the first non-NVIDIA GPU.
         if let Some(index) = self.drm_gpu {
             for (pid, bytes) in super::linux_extra::drm_vram_by_pid(&self.proc_root) {
@@ -216,9 +230,11 @@ impl Default for LiveSource {
 
 impl Source for LiveSource {
     fn sample(&mut self) -> Option<Sample> {
-        if self.tick.is_multiple_of(SLOW_EVERY) {
+        let slow = self.tick.is_multiple_of(SLOW_EVERY);
+        if slow {
             self.refresh_processes();
         }
+        self.refresh_extras(slow);
         self.tick += 1;
         let hw = self.prober.probe();
         self.drm_gpu = hw

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use egui::RichText;
-use egui_plot::{HLine, Legend, Line, Plot, PlotPoints, VLine};
+use egui_plot::{Corner, HLine, Legend, Line, Plot, PlotPoints, VLine};
 use poll_promise::Promise;
 
 use super::super::app::{Command, Shared};
@@ -351,7 +351,8 @@ impl MonitorTab {
                 .include_x(-window)
                 .include_x(0.0)
                 .include_y(0.0)
-                .legend(Legend::default())
+                // Top left: the newest samples are drawn at the right edge.
+                .legend(Legend::default().position(Corner::LeftTop))
                 .allow_scroll(false)
         };
         ui.label(RichText::new("GPU memory (GiB)").strong());
