@@ -56,6 +56,8 @@ fn healthy_traces_raise_nothing() {
         "healthy_faults.csv",
         // Windows: VRAM 94 %, shared GPU memory steady (compositor noise, a 100 MiB blip), commit 85 %.
         "win_healthy.csv",
+        // Windows desktop: compositor, browser and chat hold 1.5 GiB together, none of them 1 GiB alone.
+        "win_desktop_holders.csv",
     ] {
         assert_eq!(alerts(trace), set(&[]), "{trace}");
     }

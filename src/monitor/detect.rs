@@ -37,8 +37,28 @@ pub const COMMIT_FULL: f64 = 0.95;
 pub const SPILL_SHARED: f64 = 0.05;
 /// … and grown by at least this much within the window (noise from the desktop compositor is megabytes).
 pub const SPILL_SHARED_GROWTH: u64 = 256 << 20;
-/// VRAM held by a process other than the runtime: at least this much (or 10 % of the card).
+/// VRAM held by one process other than the runtime: at least this much (or 10 % of the card). One holder, not
+/// the sum: on a Windows desktop the compositor, a browser and a chat app hold a few hundred MiB each, which is
+/// normal and not what this alert is for (a stale Python session holding gigabytes).
 pub const HELD_MIN: u64 = GIB;
+/// The desktop's own GPU users (compositors, display servers): never "stale", never to be ended.
+pub const DESKTOP_NAMES: [&str; 8] = [
+    "dwm.exe",
+    "xorg",
+    "xwayland",
+    "gnome-shell",
+    "kwin_wayland",
+    "kwin_x11",
+    "explorer.exe",
+    "csrss.exe",
+];
+
+fn is_desktop(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    DESKTOP_NAMES
+        .iter()
+        .any(|d| n == *d || n.ends_with(&format!("/{d}")))
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -132,7 +152,8 @@ fn shared_growth(t: &Timeline, i: usize) -> Option<(f64, u64, u64)> {
 }
 
 /// VRAM held by processes other than the inference runtime (the biggest holder with a runtime's name, else
-/// the biggest holder): (pid, name, bytes) of the largest other holder and the total held by others.
+/// the biggest holder) and the desktop: (pid, name, bytes) of the largest other holder, the total held by
+/// others, and the card's size — when that largest holder alone is big enough to matter.
 fn others(s: &Sample) -> Option<(u32, String, u64, u64, u64)> {
     for g in &s.gpus {
         let runtime = g
@@ -144,12 +165,12 @@ fn others(s: &Sample) -> Option<(u32, String, u64, u64, u64)> {
         let rest: Vec<_> = g
             .processes
             .iter()
-            .filter(|p| p.pid != runtime.pid)
+            .filter(|p| p.pid != runtime.pid && !is_desktop(&p.name))
             .collect();
         let held: u64 = rest.iter().map(|p| p.used_bytes).sum();
         let min = HELD_MIN.max(g.memory_total_bytes / 10);
-        if held >= min
-            && let Some(big) = rest.iter().max_by_key(|p| p.used_bytes)
+        if let Some(big) = rest.iter().max_by_key(|p| p.used_bytes)
+            && big.used_bytes >= min
         {
             return Some((
                 big.pid,
