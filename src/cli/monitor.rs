@@ -69,6 +69,7 @@ pub fn snapshot_json(s: &Sample, timeline: &Timeline) -> serde_json::Value {
             "pagefile_used_bytes": s.host.pagefile_used_bytes,
             "gpu_shared_bytes": s.host.gpu_shared_bytes,
             "wsl_memory_limit_bytes": s.host.wsl_memory_limit_bytes,
+            "wsl_note": s.host.wsl_note,
         },
         "alerts": detect(timeline).iter().map(|a| json!({"kind": a.kind.as_str(), "message": a.message})).collect::<Vec<_>>(),
     })

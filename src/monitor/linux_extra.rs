@@ -82,34 +82,101 @@ pub fn wslconfig_memory(text: &str) -> Option<u64> {
             continue;
         };
         if k.trim().eq_ignore_ascii_case("memory") {
-            let v = v.trim().to_ascii_uppercase();
-            let digits: String = v.chars().take_while(char::is_ascii_digit).collect();
-            let n: u64 = digits.parse().ok()?;
-            let unit = v[digits.len()..].trim();
-            return Some(match unit {
-                "GB" | "G" | "GIB" => n << 30,
-                "MB" | "M" | "MIB" => n << 20,
-                "KB" | "K" | "KIB" => n << 10,
-                _ => n,
-            });
+            // `12GB`, `12.5GB`, `8192MB`; a comment may follow.
+            let v = v
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_uppercase();
+            let number: String = v
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let n: f64 = number
+                .parse()
+                .ok()
+                .filter(|n: &f64| n.is_finite() && *n > 0.0)?;
+            let scale = match v[number.len()..].trim() {
+                "TB" | "T" | "TIB" => 1u64 << 40,
+                "GB" | "G" | "GIB" => 1 << 30,
+                "MB" | "M" | "MIB" => 1 << 20,
+                "KB" | "K" | "KIB" => 1 << 10,
+                "" | "B" => 1,
+                _ => return None,
+            };
+            let bytes = n * scale as f64;
+            return (bytes < 1e15).then_some(bytes as u64);
         }
     }
     None
 }
 
-/// The WSL2 memory limit, when running under WSL2 and the Windows user's `.wslconfig` is reachable
-/// through `/mnt/c/Users/*/.wslconfig`.
-pub fn wsl_memory_limit(users_dir: &Path) -> Option<u64> {
-    let users = std::fs::read_dir(users_dir).ok()?;
-    users
+/// What WSL2's memory cap is and where it comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WslMemory {
+    /// `memory=` of the Windows user's `.wslconfig`, in bytes.
+    pub limit_bytes: Option<u64>,
+    /// One sentence for the Live Monitor: the cap and its file, or why it is Windows' default, or why the file
+    /// could not be read.
+    pub note: String,
+}
+
+/// The WSL2 memory cap from the Windows user's `%UserProfile%\.wslconfig`, reached through `users_dir`
+/// (`/mnt/c/Users`). The profile named like the Linux user is preferred, then the newest `.wslconfig`.
+pub fn wsl_memory(users_dir: &Path, linux_user: Option<&str>) -> WslMemory {
+    let Ok(users) = std::fs::read_dir(users_dir) else {
+        return WslMemory {
+            limit_bytes: None,
+            note: format!(
+                "WSL2: {} is not reachable, so .wslconfig could not be read; the VM's RAM total above is its cap.",
+                users_dir.display()
+            ),
+        };
+    };
+    let mut configs: Vec<(bool, std::time::SystemTime, String, String)> = users
         .filter_map(Result::ok)
-        .take(64)
+        .take(256)
         .filter_map(|u| {
+            let name = u.file_name().to_string_lossy().into_owned();
             let p = u.path().join(".wslconfig");
-            let len = std::fs::metadata(&p).ok()?.len();
-            (len < 64 * 1024).then(|| std::fs::read_to_string(&p).ok())?
+            let meta = std::fs::metadata(&p).ok()?;
+            if meta.len() > 64 * 1024 {
+                return None;
+            }
+            let text = std::fs::read_to_string(&p).ok()?;
+            let mine = linux_user.is_some_and(|l| l.eq_ignore_ascii_case(&name));
+            Some((
+                mine,
+                meta.modified().unwrap_or(std::time::UNIX_EPOCH),
+                name,
+                text,
+            ))
         })
-        .find_map(|t| wslconfig_memory(&t))
+        .collect();
+    configs.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    match configs.first() {
+        Some((_, _, user, text)) => match wslconfig_memory(text) {
+            Some(limit) => WslMemory {
+                limit_bytes: Some(limit),
+                note: format!(
+                    "WSL2 memory cap: {} (memory= in C:\\Users\\{user}\\.wslconfig)",
+                    crate::units::format_auto(limit)
+                ),
+            },
+            None => WslMemory {
+                limit_bytes: None,
+                note: format!(
+                    "WSL2: no memory= in C:\\Users\\{user}\\.wslconfig, so the VM is capped at Windows' default (half of its RAM)."
+                ),
+            },
+        },
+        None => WslMemory {
+            limit_bytes: None,
+            note: "WSL2: no .wslconfig, so the VM is capped at Windows' default (half of its RAM)."
+                .into(),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -158,6 +225,44 @@ mod tests {
         assert_eq!(
             wslconfig_memory("[WSL2]\n memory = 8192MB\n"),
             Some(8 << 30)
+        );
+        assert_eq!(
+            wslconfig_memory("[wsl2]\nmemory=12.5GB # more for llama\n"),
+            Some((12.5 * (1u64 << 30) as f64) as u64)
+        );
+        assert_eq!(wslconfig_memory("[wsl2]\nmemory=lots\n"), None);
+        assert_eq!(wslconfig_memory("[wsl2]\nmemory=8XB\n"), None);
+        assert_eq!(wslconfig_memory("[wsl2]\nmemory=99999999999TB\n"), None);
+    }
+
+    #[test]
+    fn wsl_memory_names_the_file_or_the_default() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let users = dir.path();
+        let missing = wsl_memory(&users.join("nope"), None);
+        assert_eq!(missing.limit_bytes, None);
+        assert!(missing.note.contains("not reachable"), "{}", missing.note);
+        let none = wsl_memory(users, None);
+        assert!(none.note.contains("no .wslconfig"), "{}", none.note);
+        std::fs::create_dir_all(users.join("Public")).expect("mkdir");
+        std::fs::create_dir_all(users.join("bob")).expect("mkdir");
+        std::fs::create_dir_all(users.join("alice")).expect("mkdir");
+        std::fs::write(users.join("alice/.wslconfig"), "[wsl2]\nmemory=24GB\n").expect("write");
+        std::fs::write(users.join("bob/.wslconfig"), "[wsl2]\nprocessors=8\n").expect("write");
+        // The profile named like the Linux user wins.
+        let bob = wsl_memory(users, Some("Bob"));
+        assert_eq!(bob.limit_bytes, None);
+        assert!(
+            bob.note
+                .contains("no memory= in C:\\Users\\bob\\.wslconfig"),
+            "{}",
+            bob.note
+        );
+        let alice = wsl_memory(users, Some("alice"));
+        assert_eq!(alice.limit_bytes, Some(24 << 30));
+        assert_eq!(
+            alice.note,
+            "WSL2 memory cap: 24.00 GiB (memory= in C:\\Users\\alice\\.wslconfig)"
         );
     }
 }

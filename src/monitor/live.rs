@@ -75,8 +75,8 @@ pub struct LiveSource {
     extras: Vec<crate::hardware::probe::GpuExtras>,
     /// Index of the first AMD/Intel GPU (fdinfo VRAM is attributed to it).
     drm_gpu: Option<u32>,
-    /// WSL2 memory limit from `.wslconfig` (read once).
-    wsl_limit: Option<u64>,
+    /// WSL2 memory cap from `.wslconfig` (read once).
+    wsl: Option<super::linux_extra::WslMemory>,
     proc_root: std::path::PathBuf,
     /// Index of the GPU that Windows per-process VRAM (PDH) is attributed to: the first one.
     first_gpu: Option<u32>,
@@ -96,9 +96,14 @@ impl LiveSource {
             table: Vec::new(),
             extras: Vec::new(),
             drm_gpu: None,
-            wsl_limit: (crate::hardware::probe::detect_os() == crate::hardware::OsKind::Wsl2)
-                .then(|| super::linux_extra::wsl_memory_limit(Path::new("/mnt/c/Users")))
-                .flatten(),
+            wsl: (crate::hardware::probe::detect_os() == crate::hardware::OsKind::Wsl2).then(
+                || {
+                    super::linux_extra::wsl_memory(
+                        Path::new("/mnt/c/Users"),
+                        std::env::var("USER").ok().as_deref(),
+                    )
+                },
+            ),
             proc_root: "/proc".into(),
             first_gpu: None,
             #[cfg(windows)]
@@ -248,7 +253,8 @@ impl Source for LiveSource {
             ram_available_bytes: hw.host.ram_available_bytes,
             swap_total_bytes: hw.host.swap_total_bytes,
             swap_used_bytes: hw.host.swap_used_bytes,
-            wsl_memory_limit_bytes: self.wsl_limit,
+            wsl_memory_limit_bytes: self.wsl.as_ref().and_then(|w| w.limit_bytes),
+            wsl_note: self.wsl.as_ref().map(|w| w.note.clone()),
             ..HostSample::default()
         };
         self.paging(&mut host);

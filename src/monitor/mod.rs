@@ -91,6 +91,9 @@ pub struct HostSample {
     /// WSL2: the `memory=` limit of the Windows user's `.wslconfig`, when readable.
     #[serde(default)]
     pub wsl_memory_limit_bytes: Option<u64>,
+    /// WSL2: where the cap comes from, in a sentence (live only; the timeline keeps it on the latest sample).
+    #[serde(default)]
+    pub wsl_note: Option<String>,
 }
 
 /// The busiest inference runtime process on the host (llama-server, ollama, python, …).

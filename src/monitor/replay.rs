@@ -215,6 +215,7 @@ fn parse_row(line: &str, columns: usize) -> Option<Row> {
         cpu_percent: flt(29).map(|c| c.clamp(0.0, 100.0)),
         cpu_max_core_percent: flt(30).map(|c| c.clamp(0.0, 100.0)),
         cpu_cores_percent: Vec::new(),
+        wsl_note: None,
     };
     let inference = f[19].parse().ok().map(|pid| InferenceProcess {
         pid,

@@ -23,6 +23,7 @@ impl Timeline {
             prev.processes = Vec::new();
             prev.host.cpu_cores_percent = Vec::new();
             prev.gpu_problem = None;
+            prev.host.wsl_note = None;
         }
         self.samples.push_back(s);
     }

@@ -632,7 +632,9 @@ fn now_summary(ui: &mut egui::Ui, latest: &Sample) {
         parts.push(format!("{k} OOM kills since boot"));
     }
     ui.label(format!("Host: {}", parts.join(" · ")));
-    if let Some(limit) = h.wsl_memory_limit_bytes {
+    if let Some(note) = &h.wsl_note {
+        ui.label(note);
+    } else if let Some(limit) = h.wsl_memory_limit_bytes {
         ui.label(format!(
             "WSL2 memory cap: {} (memory= in the Windows user's .wslconfig)",
             format_auto(limit)
