@@ -154,7 +154,7 @@ pub fn wsl_memory(users_dir: &Path, linux_user: Option<&str>) -> WslMemory {
             ))
         })
         .collect();
-    configs.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    configs.sort_by_key(|c| std::cmp::Reverse((c.0, c.1)));
     match configs.first() {
         Some((_, _, user, text)) => match wslconfig_memory(text) {
             Some(limit) => WslMemory {
