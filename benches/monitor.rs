@@ -18,6 +18,7 @@ fn sample(i: usize) -> Sample {
         memory_used_bytes: (20 << 30) + (i as u64 % 1000) * (1 << 20),
         memory_reserved_bytes: 300 << 20,
         utilization_percent: Some((i % 100) as u32),
+        shared_used_bytes: None,
         processes: vec![
             GpuProcess {
                 pid: 4242,

@@ -43,6 +43,8 @@ fn each_signature_raises_its_alert() {
     assert_eq!(alerts("win_shared_spill.csv"), set(&[AlertKind::CpuSpill]));
     // Windows: a small page file runs out of commit while RAM still shows gigabytes available.
     assert_eq!(alerts("win_commit_full.csv"), set(&[AlertKind::Paging]));
+    // amdgpu: GTT (system RAM mapped for the GPU) growing while VRAM is 92 % full.
+    assert_eq!(alerts("amd_gtt_spill.csv"), set(&[AlertKind::CpuSpill]));
     // WSL2 capped by .wslconfig: RAM and swap exhausted.
     assert_eq!(alerts("wsl_paging.csv"), set(&[AlertKind::Paging]));
 }
@@ -58,6 +60,8 @@ fn healthy_traces_raise_nothing() {
         "win_healthy.csv",
         // Windows desktop: compositor, browser and chat hold 1.5 GiB together, none of them 1 GiB alone.
         "win_desktop_holders.csv",
+        // amdgpu: VRAM 92 %, GTT steady at ~600 MiB of display buffers.
+        "amd_gtt_steady.csv",
     ] {
         assert_eq!(alerts(trace), set(&[]), "{trace}");
     }
@@ -90,6 +94,12 @@ fn windows_and_wsl_alerts_name_their_cause() {
     assert!(spill.contains("shared GPU memory"), "{spill}");
     assert!(spill.contains("grew from"), "{spill}");
     assert!(spill.contains("Sysmem Fallback"), "{spill}");
+    let gtt = message("amd_gtt_spill.csv", AlertKind::CpuSpill);
+    assert!(
+        gtt.contains("GTT (system RAM mapped for the GPU) grew from"),
+        "{gtt}"
+    );
+    assert!(!gtt.contains("Sysmem"), "{gtt}");
     let commit = message("win_commit_full.csv", AlertKind::Paging);
     assert!(
         commit.contains("commit 17.50 GiB of 18.00 GiB limit"),

@@ -22,6 +22,7 @@ fn machine() -> Hardware {
             memory_used_bytes: 3 * GIB,
             memory_reserved_bytes: 0,
             utilization_percent: Some(4),
+            shared_used_bytes: None,
         }],
         gpu_problem: None,
         host: HostInfo {
@@ -472,6 +473,7 @@ fn live_monitor_shows_nvidia_temperature_power_clock_and_pcie() {
                 memory_used_bytes: 12 << 30,
                 memory_reserved_bytes: 0,
                 utilization_percent: Some(87),
+                shared_used_bytes: None,
                 processes: Vec::new(),
                 extras: Some(GpuExtras {
                     index: 0,

@@ -60,6 +60,9 @@ pub struct GpuInfo {
     /// Driver-reserved memory when the driver reports it (NVML v2), else 0.
     pub memory_reserved_bytes: u64,
     pub utilization_percent: Option<u32>,
+    /// System RAM the GPU has mapped and uses (amdgpu GTT, `mem_info_gtt_used`), when the driver says.
+    #[serde(default)]
+    pub shared_used_bytes: Option<u64>,
 }
 
 impl GpuInfo {

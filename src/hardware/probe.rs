@@ -230,6 +230,7 @@ fn nvidia_gpus(nvml: &nvml_wrapper::Nvml, problems: &mut Vec<String>) -> Vec<Gpu
             memory_used_bytes: used,
             memory_reserved_bytes: reserved,
             utilization_percent: device.utilization_rates().ok().map(|u| u.gpu),
+            shared_used_bytes: None,
         });
     }
     gpus
@@ -320,6 +321,8 @@ pub fn sysfs_gpus(drm_root: &Path, first_index: u32) -> Vec<GpuInfo> {
             memory_reserved_bytes: 0,
             utilization_percent: read_u64(&device.join("gpu_busy_percent"))
                 .and_then(|v| u32::try_from(v.min(100)).ok()),
+            // GTT: system RAM mapped for the GPU. Growing while VRAM is full is data evicted to RAM.
+            shared_used_bytes: read_u64(&device.join("mem_info_gtt_used")),
         });
     }
     gpus
@@ -386,6 +389,7 @@ mod tests {
                 ("mem_info_vram_total", "25753026560\n"),
                 ("mem_info_vram_used", "1073741824\n"),
                 ("gpu_busy_percent", "37\n"),
+                ("mem_info_gtt_used", "335544320\n"),
                 ("product_name", "Radeon RX 7900 XTX\n"),
             ],
         );
@@ -404,6 +408,7 @@ mod tests {
         assert_eq!(gpus[0].memory_total_bytes, 25_753_026_560);
         assert_eq!(gpus[0].memory_used_bytes, 1 << 30);
         assert_eq!(gpus[0].utilization_percent, Some(37));
+        assert_eq!(gpus[0].shared_used_bytes, Some(320 << 20));
     }
 
     #[test]

@@ -129,8 +129,18 @@ fn commit_fraction(s: &Sample) -> Option<f64> {
     (l > 0).then(|| c as f64 / l as f64)
 }
 
-/// Windows spill for GPU `i` over the window: VRAM ≥ 90 % throughout and the adapter's shared GPU memory (in
-/// system RAM) large and growing. Returns (window start, shared at the start, shared now).
+/// System RAM GPU `i` uses: its own figure (amdgpu GTT), else on Windows the busiest adapter's shared usage,
+/// which the live source attributes to the first GPU.
+fn shared_of(s: &Sample, i: usize) -> Option<u64> {
+    s.gpus.get(i)?.shared_used_bytes.or(if i == 0 {
+        s.host.gpu_shared_bytes
+    } else {
+        None
+    })
+}
+
+/// Spill into system RAM for GPU `i` over the window: VRAM ≥ 90 % throughout and the GPU's shared memory
+/// (Windows shared usage, amdgpu GTT) large and growing. Returns (window start, shared then, shared now).
 fn shared_growth(t: &Timeline, i: usize) -> Option<(f64, u64, u64)> {
     let w: Vec<&Sample> = t.window(WINDOW_SECS).collect();
     if w.len() < MIN_SAMPLES
@@ -143,9 +153,9 @@ fn shared_growth(t: &Timeline, i: usize) -> Option<(f64, u64, u64)> {
         return None;
     }
     let start = w.first()?;
-    let first = start.host.gpu_shared_bytes?;
+    let first = shared_of(start, i)?;
     let last = w.last()?;
-    let now = last.host.gpu_shared_bytes?;
+    let now = shared_of(last, i)?;
     let total = last.gpus.get(i)?.memory_total_bytes;
     (now as f64 >= SPILL_SHARED * total as f64 && now >= first.saturating_add(SPILL_SHARED_GROWTH))
         .then_some((start.time, first, now))
@@ -270,10 +280,21 @@ pub fn detect(t: &Timeline) -> Vec<Alert> {
                 .is_some_and(|p| p.cpu_percent >= SPILL_CPU)
         };
         if let Some((since, from, to)) = shared_growth(t, i) {
+            let (what, why) = if g.shared_used_bytes.is_some() {
+                (
+                    "GTT (system RAM mapped for the GPU)",
+                    "The driver is evicting model data from VRAM to system RAM: every token crosses PCIe, expect a few tok/s. Use a smaller quant, fewer layers or a smaller context.",
+                )
+            } else {
+                (
+                    "shared GPU memory (system RAM the GPU uses)",
+                    "The driver is putting model data in system RAM (NVIDIA sysmem fallback): every token crosses PCIe, expect a few tok/s. Use a smaller quant, fewer layers or a smaller context; NVIDIA Control Panel > CUDA - Sysmem Fallback Policy > Prefer No Sysmem Fallback makes it fail fast instead.",
+                )
+            };
             alerts.push(Alert {
                 kind: AlertKind::CpuSpill,
                 message: format!(
-                    "{}: VRAM {:.0} % full and shared GPU memory (system RAM the GPU uses) grew from {} to {} in {:.0} s. The driver is putting model data in system RAM (NVIDIA sysmem fallback): every token crosses PCIe, expect a few tok/s. Use a smaller quant, fewer layers or a smaller context; NVIDIA Control Panel > CUDA - Sysmem Fallback Policy > Prefer No Sysmem Fallback makes it fail fast instead.",
+                    "{}: VRAM {:.0} % full and {what} grew from {} to {} in {:.0} s. {why}",
                     g.name,
                     g.used_fraction() * 100.0,
                     format_auto(from),

@@ -290,6 +290,7 @@ impl Source for LiveSource {
                 memory_used_bytes: g.memory_used_bytes,
                 memory_reserved_bytes: g.memory_reserved_bytes,
                 utilization_percent: g.utilization_percent,
+                shared_used_bytes: g.shared_used_bytes,
                 extras: self.extras.iter().find(|e| e.index == g.index).copied(),
                 processes: self
                     .gpu_processes

@@ -36,6 +36,9 @@ pub struct GpuSample {
     pub memory_used_bytes: u64,
     pub memory_reserved_bytes: u64,
     pub utilization_percent: Option<u32>,
+    /// System RAM this GPU uses (amdgpu GTT); Windows reports it per host (`HostSample::gpu_shared_bytes`).
+    #[serde(default)]
+    pub shared_used_bytes: Option<u64>,
     pub processes: Vec<GpuProcess>,
     /// NVIDIA extras, refreshed every few seconds (not recorded to CSV).
     #[serde(default)]

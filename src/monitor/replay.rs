@@ -6,8 +6,8 @@ use std::io::{BufRead, Write};
 
 use super::{GpuProcess, GpuSample, HostSample, InferenceProcess, Sample, Source};
 
-pub const HEADER: &str = "time,gpu_index,gpu_name,gpu_vendor,vram_total_bytes,vram_used_bytes,vram_reserved_bytes,gpu_util_percent,gpu_processes,ram_total_bytes,ram_available_bytes,swap_total_bytes,swap_used_bytes,major_faults_per_sec,swap_in_per_sec,swap_out_per_sec,psi_some_avg10,psi_full_avg10,oom_kills,inference_pid,inference_name,inference_cpu_percent,inference_ram_bytes,commit_bytes,commit_limit_bytes,pagefile_total_bytes,pagefile_used_bytes,gpu_shared_bytes,wsl_memory_limit_bytes,cpu_percent,cpu_max_core_percent";
-const COLUMNS: usize = 31;
+pub const HEADER: &str = "time,gpu_index,gpu_name,gpu_vendor,vram_total_bytes,vram_used_bytes,vram_reserved_bytes,gpu_util_percent,gpu_processes,ram_total_bytes,ram_available_bytes,swap_total_bytes,swap_used_bytes,major_faults_per_sec,swap_in_per_sec,swap_out_per_sec,psi_some_avg10,psi_full_avg10,oom_kills,inference_pid,inference_name,inference_cpu_percent,inference_ram_bytes,commit_bytes,commit_limit_bytes,pagefile_total_bytes,pagefile_used_bytes,gpu_shared_bytes,wsl_memory_limit_bytes,cpu_percent,cpu_max_core_percent,gpu_shared_used_bytes";
+const COLUMNS: usize = 32;
 /// The first format (before the Windows and WSL2 columns); still read.
 const HEADER_V1_COLUMNS: usize = 23;
 /// A recording longer than this many rows is cut (a week at 1 Hz with two GPUs).
@@ -67,7 +67,7 @@ pub fn write_sample(out: &mut dyn Write, s: &Sample) -> std::io::Result<()> {
         opt(h.cpu_max_core_percent.map(|c| (c * 10.0).round() / 10.0))
     );
     if s.gpus.is_empty() {
-        return writeln!(out, "{},,,,,,,,,{host},{inf}", s.time);
+        return writeln!(out, "{},,,,,,,,,{host},{inf},", s.time);
     }
     for g in &s.gpus {
         let procs: Vec<String> = g
@@ -77,7 +77,7 @@ pub fn write_sample(out: &mut dyn Write, s: &Sample) -> std::io::Result<()> {
             .collect();
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{host},{inf}",
+            "{},{},{},{},{},{},{},{},{},{host},{inf},{}",
             s.time,
             g.index,
             clean(&g.name),
@@ -86,7 +86,8 @@ pub fn write_sample(out: &mut dyn Write, s: &Sample) -> std::io::Result<()> {
             g.memory_used_bytes,
             g.memory_reserved_bytes,
             opt(g.utilization_percent),
-            procs.join(";")
+            procs.join(";"),
+            opt(g.shared_used_bytes)
         )?;
     }
     Ok(())
@@ -180,6 +181,7 @@ fn parse_row(line: &str, columns: usize) -> Option<Row> {
             memory_used_bytes: num(5)?,
             memory_reserved_bytes: num(6).unwrap_or(0),
             utilization_percent: f[7].parse().ok(),
+            shared_used_bytes: num(31),
             extras: None,
             processes: f[8]
                 .split(';')
@@ -270,6 +272,7 @@ mod tests {
                 memory_used_bytes: 20 << 30,
                 memory_reserved_bytes: 1 << 28,
                 utilization_percent: Some(3),
+                shared_used_bytes: Some(7 << 20),
                 extras: None,
                 processes: vec![GpuProcess {
                     pid: 42,
@@ -307,6 +310,7 @@ mod tests {
         assert_eq!(skipped, 1);
         assert_eq!(back.len(), 1);
         assert_eq!(back[0].gpus[0].name, "RTX_ 4090");
+        assert_eq!(back[0].gpus[0].shared_used_bytes, Some(7 << 20));
         assert_eq!(back[0].gpus[0].processes[0].name, "py_th_on");
         assert_eq!(back[0].host.major_faults_per_sec, Some(120.0));
         assert_eq!(

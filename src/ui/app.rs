@@ -69,7 +69,9 @@ impl App {
         let hardware = HardwareWatch::spawn(
             move || prober.get_or_insert_with(Default::default).probe(),
             hardware_watch::REFRESH,
-            move || ctx.request_repaint(),
+            // "Within REFRESH" rather than "now": egui merges it with the Live Monitor's redraw, so the two
+            // background feeds cost one frame every few seconds, not two.
+            move || ctx.request_repaint_after(hardware_watch::REFRESH),
         );
         Self::with_sources(
             cc,

@@ -29,6 +29,7 @@ const MAX_POINTS: usize = 300;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortBy {
+    Pid,
     Vram,
     Ram,
     Cpu,
@@ -91,15 +92,19 @@ impl MonitorTab {
         let ctx = ctx.clone();
         let visible = self.visible.clone();
         // Sample every second, but redraw at most every REDRAW: under software GL a frame of plots costs tens of
-        // milliseconds, and the trend reads just as well.
-        let mut last: Option<std::time::Instant> = None;
+        // milliseconds, and the trend reads just as well. A deadline rather than an immediate repaint lets egui
+        // merge it with the top bar's (see App::new).
+        let mut first = true;
         match Sampler::spawn(
             Box::new(LiveSource::new()),
             Duration::from_secs(1),
             move || {
-                if visible.load(Ordering::Relaxed) && last.is_none_or(|t| t.elapsed() >= REDRAW) {
-                    last = Some(std::time::Instant::now());
-                    ctx.request_repaint();
+                if visible.load(Ordering::Relaxed) {
+                    if std::mem::take(&mut first) {
+                        ctx.request_repaint(); // the "Waiting for the first sample" spinner goes at once
+                    } else {
+                        ctx.request_repaint_after(REDRAW);
+                    }
                 }
             },
         ) {
@@ -450,7 +455,6 @@ impl MonitorTab {
             ui.weak("No process list in this view (recordings keep only the GPU processes).");
         }
         let mut rows = latest.processes.clone();
-        rows.truncate(15);
         match self.sort {
             SortBy::Vram => rows.sort_by(|a, b| {
                 b.vram_bytes
@@ -460,7 +464,10 @@ impl MonitorTab {
             SortBy::Ram => rows.sort_by_key(|r| std::cmp::Reverse(r.ram_bytes)),
             SortBy::Cpu => rows.sort_by(|a, b| b.cpu_percent.total_cmp(&a.cpu_percent)),
             SortBy::Name => rows.sort_by_key(|r| r.name.to_lowercase()),
+            SortBy::Pid => rows.sort_by_key(|r| r.pid),
         }
+        // 15 rows keep the frame cheap under software GL; the sampler keeps the 25 biggest memory users.
+        rows.truncate(15);
         egui::ScrollArea::vertical()
             .id_salt("process-table")
             .show(ui, |ui| {
@@ -468,8 +475,8 @@ impl MonitorTab {
                     .striped(true)
                     .num_columns(6)
                     .show(ui, |ui| {
-                        ui.strong("PID");
                         for (label, by) in [
+                            ("PID", SortBy::Pid),
                             ("Name", SortBy::Name),
                             ("VRAM", SortBy::Vram),
                             ("CPU %", SortBy::Cpu),
@@ -568,6 +575,9 @@ fn now_summary(ui: &mut egui::Ui, latest: &Sample) {
         )];
         if let Some(u) = g.utilization_percent {
             parts.push(format!("{u} % busy"));
+        }
+        if let Some(b) = g.shared_used_bytes {
+            parts.push(format!("GTT {}", format_auto(b)));
         }
         if let Some(x) = &g.extras {
             if let Some(t) = x.temperature_c {
