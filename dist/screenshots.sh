@@ -51,3 +51,15 @@ for tab in fit monitor triage wizard; do
     wait "$APP" 2>/dev/null || true
     echo "saved $OUT/$tab.png"
 done
+
+# The Live Monitor replaying a recorded failure (Windows, the NVIDIA driver spilling VRAM into system RAM).
+cat > "$XDG_DATA_HOME/vram-doctor/app.ron" <<'RON'
+{"app": "(monitor: (window_secs: 60))"}
+RON
+RUST_LOG=warn "$BIN" gui --recording tests/data/monitor/win_shared_spill.csv &
+APP=$!
+sleep "${SETTLE_SECS:-6}"
+import -window root "$OUT/monitor-replay.png"
+kill "$APP" 2>/dev/null || true
+wait "$APP" 2>/dev/null || true
+echo "saved $OUT/monitor-replay.png"

@@ -438,6 +438,37 @@ fn monitor_replaying(trace: &str) -> Harness<'static, App> {
 }
 
 #[test]
+fn a_recording_opened_by_path_replays_off_the_ui_thread_and_a_bad_one_is_named() {
+    let mut harness = harness();
+    settle(&mut harness);
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/monitor/vram_full.csv");
+    harness.state_mut().open_recording(path);
+    run_until(&mut harness, |app| !app.monitor.timeline.is_empty());
+    assert_eq!(harness.state().settings.tab, Tab::Monitor);
+    harness.get_by_label_contains("vram_full.csv (30 samples");
+    harness.get_by_label("GPU memory is full");
+    harness.get_by_label("No process held GPU memory in this recorded sample.");
+    let bad = tempfile::NamedTempFile::new().expect("tmp");
+    std::fs::write(bad.path(), "time,something,else\n1,2,3\n").expect("write");
+    harness.state_mut().open_recording(bad.path().to_path_buf());
+    wait_for_label(&mut harness, "not a VRAM Doctor monitor recording");
+}
+
+#[test]
+fn a_recording_lists_its_gpu_holders_but_never_offers_to_end_them() {
+    let harness = monitor_replaying("held_by_other.csv");
+    harness.get_by_label("VRAM held by another process");
+    harness.get_by_label("From the recording: GPU memory holders only.");
+    harness.get_by_label("python3");
+    harness.get_by_label("llama-server");
+    assert!(
+        harness.query_by_label("End…").is_none(),
+        "no End… for a PID from the past"
+    );
+}
+
+#[test]
 fn live_monitor_shows_the_wsl2_cap_and_windows_memory() {
     let harness = monitor_replaying("wsl_paging.csv");
     harness.get_by_label("System RAM exhausted: paging");

@@ -57,6 +57,9 @@ pub struct GuiArgs {
     /// A crash log to diagnose at start (Crash Triage; with --tab wizard, straight to the fixes).
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
+    /// A monitor recording (`monitor --csv`) to replay in the Live Monitor at start.
+    #[arg(long)]
+    pub recording: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -135,6 +138,7 @@ fn run_gui(args: GuiArgs) -> ExitCode {
         model: args.model,
         tab: args.tab.map(Into::into),
         log: args.log,
+        recording: args.recording,
     };
     match crate::ui::run(start) {
         Ok(()) => ExitCode::SUCCESS,

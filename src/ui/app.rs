@@ -139,6 +139,12 @@ impl App {
         }
     }
 
+    /// Replays a monitor recording in the Live Monitor (read on a worker thread).
+    pub fn open_recording(&mut self, path: PathBuf) {
+        self.monitor.open_recording_file(path, &self.ctx.clone());
+        self.settings.tab = Tab::Monitor;
+    }
+
     /// Diagnoses a log file; with `to_wizard`, its verdict then opens the Fix Wizard at the fixes.
     pub fn open_log(&mut self, path: PathBuf, to_wizard: bool) {
         self.triage.open_file(path, &self.ctx.clone());

@@ -21,6 +21,7 @@ pub struct Start {
     pub model: Option<String>,
     pub tab: Option<Tab>,
     pub log: Option<std::path::PathBuf>,
+    pub recording: Option<std::path::PathBuf>,
 }
 
 /// Opens the native window and runs until it is closed.
@@ -52,6 +53,9 @@ pub fn run(start: Start) -> eframe::Result {
             }
             if let Some(log) = start.log {
                 app.open_log(log, start.tab == Some(Tab::Wizard));
+            }
+            if let Some(recording) = start.recording {
+                app.open_recording(recording);
             }
             Ok(Box::new(app))
         }),

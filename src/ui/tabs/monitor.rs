@@ -290,31 +290,45 @@ impl MonitorTab {
                 )
                 .clicked()
             {
-                let ctx = ui.ctx().clone();
-                let (sender, promise) = Promise::new();
-                let spawned = std::thread::Builder::new()
-                    .name("open-recording".into())
-                    .spawn(move || {
-                        let picked = rfd::FileDialog::new()
-                            .add_filter("Recordings", &["csv"])
-                            .pick_file();
-                        let loaded = picked.map(|p| {
-                            let name = p.display().to_string();
-                            let file =
-                                std::fs::File::open(&p).map_err(|e| format!("{name}: {e}"))?;
-                            let (samples, skipped) =
-                                replay::read(std::io::BufReader::new(file), &name)
-                                    .map_err(|e| e.to_string())?;
-                            Ok((name, samples, skipped))
-                        });
-                        sender.send(loaded);
-                        ctx.request_repaint();
-                    });
-                if spawned.is_ok() {
-                    self.open_dialog = Some(promise);
-                }
+                self.spawn_open(ui.ctx(), || {
+                    rfd::FileDialog::new()
+                        .add_filter("Recordings", &["csv"])
+                        .pick_file()
+                });
             }
         });
+    }
+
+    /// Loads a recording file on a worker thread, then replays it.
+    pub fn open_recording_file(&mut self, path: PathBuf, ctx: &egui::Context) {
+        self.spawn_open(ctx, move || Some(path));
+    }
+
+    /// Picks a file (a dialog, or a given path) and reads it as a recording, off the UI thread.
+    fn spawn_open(
+        &mut self,
+        ctx: &egui::Context,
+        pick: impl FnOnce() -> Option<PathBuf> + Send + 'static,
+    ) {
+        let ctx = ctx.clone();
+        let (sender, promise) = Promise::new();
+        let spawned = std::thread::Builder::new()
+            .name("open-recording".into())
+            .spawn(move || {
+                let loaded = pick().map(|p| {
+                    let name = p.display().to_string();
+                    let file = std::fs::File::open(&p).map_err(|e| format!("{name}: {e}"))?;
+                    let (samples, skipped) = replay::read(std::io::BufReader::new(file), &name)
+                        .map_err(|e| e.to_string())?;
+                    Ok((name, samples, skipped))
+                });
+                sender.send(loaded);
+                ctx.request_repaint();
+            });
+        match spawned {
+            Ok(_) => self.open_dialog = Some(promise),
+            Err(e) => self.error = Some(format!("could not start reading the recording: {e}")),
+        }
     }
 
     fn alerts_ui(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Command>) {
@@ -451,10 +465,21 @@ impl MonitorTab {
 
     fn process_table(&mut self, ui: &mut egui::Ui, latest: &Sample) {
         ui.label(RichText::new("Processes").strong());
-        if latest.processes.is_empty() {
-            ui.weak("No process list in this view (recordings keep only the GPU processes).");
+        // A recording keeps only the GPU holders: show those, without CPU/RAM, and never offer to end a PID
+        // from the past (it may belong to another process by now).
+        let recorded = !self.is_live() && latest.processes.is_empty();
+        let mut rows = if recorded {
+            recorded_rows(latest)
+        } else {
+            latest.processes.clone()
+        };
+        if recorded {
+            ui.weak(if rows.is_empty() {
+                "No process held GPU memory in this recorded sample."
+            } else {
+                "From the recording: GPU memory holders only."
+            });
         }
-        let mut rows = latest.processes.clone();
         match self.sort {
             SortBy::Vram => rows.sort_by(|a, b| {
                 b.vram_bytes
@@ -500,6 +525,13 @@ impl MonitorTab {
                             } else {
                                 "—".into()
                             });
+                            if recorded {
+                                ui.label("—");
+                                ui.label("—");
+                                ui.label("");
+                                ui.end_row();
+                                continue;
+                            }
                             ui.label(format!("{:.0}", r.cpu_percent));
                             ui.label(format_auto(r.ram_bytes));
                             if ui
@@ -561,6 +593,24 @@ impl MonitorTab {
             self.confirm_end = None;
         }
     }
+}
+
+/// Table rows from a recorded sample's GPU holders (VRAM summed over GPUs per PID).
+fn recorded_rows(s: &Sample) -> Vec<crate::monitor::ProcessRow> {
+    let mut rows: Vec<crate::monitor::ProcessRow> = Vec::new();
+    for p in s.gpus.iter().flat_map(|g| &g.processes) {
+        match rows.iter_mut().find(|r| r.pid == p.pid) {
+            Some(r) => r.vram_bytes = r.vram_bytes.saturating_add(p.used_bytes),
+            None => rows.push(crate::monitor::ProcessRow {
+                pid: p.pid,
+                name: p.name.clone(),
+                cpu_percent: 0.0,
+                ram_bytes: 0,
+                vram_bytes: p.used_bytes,
+            }),
+        }
+    }
+    rows
 }
 
 /// The latest numbers in words: each GPU (memory, load, and the NVIDIA extras when the driver gives them) and
