@@ -429,7 +429,8 @@ impl MonitorTab {
             }
         });
         ui.label(RichText::new("Major page faults per second").strong());
-        plot("plot-faults").show(ui, |p| {
+        // At least 0..1: an idle machine (all zeros) otherwise gets a meaningless symmetric range.
+        plot("plot-faults").include_y(1.0).show(ui, |p| {
             p.line(Line::new(
                 "major faults/s",
                 PlotPoints::from(series(&|s| s.host.major_faults_per_sec)),
