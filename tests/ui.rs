@@ -378,26 +378,7 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
 
 #[test]
 fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
-    let mut harness = harness();
-    settle(&mut harness);
-    harness
-        .get_all_by_label("Live Monitor")
-        .next()
-        .expect("tab")
-        .click();
-    settle(&mut harness);
-    harness.get_by_label("Start");
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/monitor/paging.csv");
-    let file = std::fs::File::open(&path).expect("trace");
-    let (samples, skipped) =
-        vram_doctor::monitor::replay::read(std::io::BufReader::new(file), "paging.csv")
-            .expect("read");
-    harness
-        .state_mut()
-        .monitor
-        .load_recording("paging.csv".into(), samples, skipped);
-    settle(&mut harness);
+    let mut harness = monitor_replaying("paging.csv");
     harness.get_by_label_contains("Replaying paging.csv (30 samples");
     harness.get_by_label("System RAM exhausted: paging");
     harness.get_by_label("System RAM available and swap used (GiB)");
@@ -413,8 +394,8 @@ fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
     );
 }
 
-/// Opens the Live Monitor on a recorded trace from tests/data/monitor.
-fn monitor_replaying(trace: &str) -> Harness<'static, App> {
+/// The app with the Live Monitor tab open (not sampling: tests feed it).
+fn monitor_tab() -> Harness<'static, App> {
     let mut harness = harness();
     settle(&mut harness);
     harness
@@ -423,6 +404,13 @@ fn monitor_replaying(trace: &str) -> Harness<'static, App> {
         .expect("tab")
         .click();
     settle(&mut harness);
+    harness.get_by_label("Start");
+    harness
+}
+
+/// Opens the Live Monitor on a recorded trace from tests/data/monitor.
+fn monitor_replaying(trace: &str) -> Harness<'static, App> {
+    let mut harness = monitor_tab();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/monitor")
         .join(trace);
@@ -486,13 +474,7 @@ fn live_monitor_shows_the_wsl2_cap_and_windows_memory() {
 fn live_monitor_shows_nvidia_temperature_power_clock_and_pcie() {
     use vram_doctor::hardware::probe::GpuExtras;
     use vram_doctor::monitor::{GpuSample, HostSample, Sample};
-    let mut harness = harness();
-    settle(&mut harness);
-    harness
-        .get_all_by_label("Live Monitor")
-        .next()
-        .expect("tab")
-        .click();
+    let mut harness = monitor_tab();
     let samples = (0..5)
         .map(|k| Sample {
             time: 1_000.0 + f64::from(k),
@@ -536,14 +518,7 @@ fn live_monitor_shows_nvidia_temperature_power_clock_and_pcie() {
 
 #[test]
 fn live_monitor_samples_this_machine() {
-    let mut harness = harness();
-    settle(&mut harness);
-    harness
-        .get_all_by_label("Live Monitor")
-        .next()
-        .expect("tab")
-        .click();
-    settle(&mut harness);
+    let mut harness = monitor_tab();
     harness.get_by_label("Start").click();
     harness.step();
     run_until(&mut harness, |app| !app.monitor.timeline.is_empty());
