@@ -203,6 +203,15 @@ fn monitor_once_json_snapshot_on_this_machine() {
         assert!(doc.get(field).is_some(), "{field}");
     }
     assert!(doc["host"]["ram_total_bytes"].as_u64().unwrap_or(0) > 0);
+    for field in [
+        "ram_available_bytes",
+        "swap_total_bytes",
+        "swap_used_bytes",
+        "major_faults_per_sec",
+        "memory_pressure_percent",
+    ] {
+        assert!(doc["host"].get(field).is_some(), "host.{field}");
+    }
     if doc["gpus"].as_array().is_some_and(|g| g.is_empty()) {
         assert_ne!(doc["gpu_status"], "ok");
     }
@@ -226,6 +235,11 @@ fn monitor_once_json_snapshot_on_this_machine() {
     )
     .expect("recording");
     assert!(samples.len() >= 2 && skipped == 0);
+    // Real host data went into the recording: RAM, and CPU load from the third tick on.
+    assert!(samples.iter().all(|s| s.host.ram_total_bytes > 0));
+    if samples.len() >= 3 {
+        assert!(samples.iter().any(|s| s.host.cpu_percent.is_some()));
+    }
 }
 
 #[test]

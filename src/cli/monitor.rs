@@ -44,6 +44,7 @@ pub fn snapshot_json(s: &Sample, timeline: &Timeline) -> serde_json::Value {
             "memory_used_bytes": g.memory_used_bytes,
             "memory_reserved_bytes": g.memory_reserved_bytes,
             "utilization_percent": g.utilization_percent,
+            "shared_used_bytes": g.shared_used_bytes,
             "temperature_c": g.extras.and_then(|e| e.temperature_c),
             "power_watts": g.extras.and_then(|e| e.power_watts),
             "sm_clock_mhz": g.extras.and_then(|e| e.sm_clock_mhz),
