@@ -82,6 +82,9 @@ pub struct LiveSource {
     first_gpu: Option<u32>,
     #[cfg(windows)]
     win: super::windows::Counters,
+    /// Windows: the discrete non-NVIDIA adapter from the registry (read once), shown when NVML finds no GPU.
+    #[cfg(windows)]
+    win_adapter: Option<super::windows::DisplayAdapter>,
 }
 
 impl LiveSource {
@@ -108,6 +111,9 @@ impl LiveSource {
             first_gpu: None,
             #[cfg(windows)]
             win: super::windows::Counters::new(),
+            #[cfg(windows)]
+            win_adapter: super::windows::discrete_adapter(&super::windows::display_adapters())
+                .cloned(),
         }
     }
 
@@ -241,7 +247,18 @@ impl Source for LiveSource {
         }
         self.refresh_extras(slow);
         self.tick += 1;
-        let hw = self.prober.probe();
+        #[cfg_attr(not(windows), allow(unused_mut))]
+        let mut hw = self.prober.probe();
+        #[cfg(windows)]
+        let reading = self.win.read();
+        // Windows without NVML: the registry's discrete adapter, its VRAM use from PDH.
+        #[cfg(windows)]
+        if hw.gpus.is_empty()
+            && let (Some(a), Some(dedicated)) = (&self.win_adapter, reading.gpu_dedicated_bytes)
+        {
+            hw.gpus.push(super::windows::adapter_gpu(a, 0, dedicated));
+            hw.gpu_problem = None;
+        }
         self.drm_gpu = hw
             .gpus
             .iter()
@@ -278,7 +295,7 @@ impl Source for LiveSource {
             }
         }
         #[cfg(windows)]
-        super::windows::apply(&mut host, &self.win.read());
+        super::windows::apply(&mut host, &reading);
         let gpus = hw
             .gpus
             .iter()

@@ -4,6 +4,9 @@
 //! vendor; Shared growth is GPU data living in system RAM) and, on the slow lane,
 //! `\GPU Process Memory(*)\Dedicated Usage` (per-process VRAM, which NVML reports as N/A under WDDM).
 //!
+//! Without NVIDIA's NVML, a Windows GPU still gets a row: its name and VRAM size from the display-class registry
+//! key (`HardwareInformation.qwMemorySize`, what Task Manager and GPU-Z read) and its use from PDH.
+//!
 //! The parsing and selection logic is plain Rust, compiled and tested on every platform; the FFI is
 //! `cfg(windows)` and type-checked in CI for x86_64-pc-windows-gnu.
 
@@ -97,6 +100,75 @@ pub struct Reading {
     pub pagefile: Option<(u64, u64)>,
     pub hard_faults_per_sec: Option<f64>,
     pub gpu_shared_bytes: Option<u64>,
+    /// The busiest adapter's dedicated (VRAM) use.
+    pub gpu_dedicated_bytes: Option<u64>,
+}
+
+/// A display adapter from `HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-…}\NNNN`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DisplayAdapter {
+    /// `DriverDesc`, e.g. "AMD Radeon RX 7900 XTX".
+    pub name: String,
+    /// `HardwareInformation.qwMemorySize` (or the older 32-bit `MemorySize`).
+    pub memory_bytes: u64,
+    /// `MatchingDeviceId`, e.g. `pci\ven_1002&dev_744c`.
+    pub device_id: String,
+}
+
+/// Adapters with less dedicated memory than this are integrated GPUs with a small carve-out.
+pub const DISCRETE_MIN: u64 = 1 << 30;
+
+/// "amd" / "intel" / "nvidia" / "other" from a PCI device id.
+pub fn vendor_of(device_id: &str) -> &'static str {
+    let id = device_id.to_ascii_lowercase();
+    if id.contains("ven_1002") {
+        "amd"
+    } else if id.contains("ven_8086") {
+        "intel"
+    } else if id.contains("ven_10de") {
+        "nvidia"
+    } else {
+        "other"
+    }
+}
+
+/// The adapter to show when NVML found no GPU: the non-NVIDIA one with the most VRAM, at least 1 GiB. (An
+/// NVIDIA adapter without NVML has a broken driver: the NVML reason is shown instead.)
+pub fn discrete_adapter(adapters: &[DisplayAdapter]) -> Option<&DisplayAdapter> {
+    adapters
+        .iter()
+        .filter(|a| vendor_of(&a.device_id) != "nvidia" && a.memory_bytes >= DISCRETE_MIN)
+        .max_by_key(|a| a.memory_bytes)
+}
+
+/// A registry memory value: REG_QWORD, REG_DWORD or 4/8 bytes of REG_BINARY, little-endian.
+pub fn memory_value(bytes: &[u8]) -> Option<u64> {
+    match bytes.len() {
+        8 => Some(u64::from_le_bytes(bytes.try_into().ok()?)),
+        4 => Some(u64::from(u32::from_le_bytes(bytes.try_into().ok()?))),
+        _ => None,
+    }
+    .filter(|&b| b > 0 && b < 1 << 44)
+}
+
+/// The GPU row for that adapter: VRAM in use is the busiest PDH adapter's dedicated usage (with one discrete
+/// GPU they are the same; PDH's LUIDs are not matched to registry keys).
+pub fn adapter_gpu(a: &DisplayAdapter, index: u32, dedicated: u64) -> crate::hardware::GpuInfo {
+    use crate::hardware::GpuVendor;
+    crate::hardware::GpuInfo {
+        index,
+        name: a.name.clone(),
+        vendor: match vendor_of(&a.device_id) {
+            "amd" => GpuVendor::Amd,
+            "intel" => GpuVendor::Intel,
+            _ => GpuVendor::Other,
+        },
+        memory_total_bytes: a.memory_bytes,
+        memory_used_bytes: dedicated.min(a.memory_bytes),
+        memory_reserved_bytes: 0,
+        utilization_percent: None,
+        shared_used_bytes: None,
+    }
 }
 
 /// Puts a Windows reading into the host sample. The page file replaces sysinfo's "swap", which on Windows is
@@ -121,7 +193,7 @@ pub fn apply(host: &mut super::HostSample, r: &Reading) {
 }
 
 #[cfg(windows)]
-pub use ffi::Counters;
+pub use ffi::{Counters, display_adapters};
 
 #[cfg(windows)]
 #[allow(unsafe_code)]
@@ -340,14 +412,71 @@ mod ffi {
                     r.hard_faults_per_sec = q.value(HARD_FAULTS);
                 }
                 if let (Some(d), Some(s)) = (q.array(ADAPTER_DEDICATED), q.array(ADAPTER_SHARED))
-                    && let Some((id, _, shared)) = super::busiest_adapter(&d, &s)
+                    && let Some((id, dedicated, shared)) = super::busiest_adapter(&d, &s)
                 {
                     r.gpu_shared_bytes = Some(shared);
+                    r.gpu_dedicated_bytes = Some(dedicated);
                     self.luid = Some(id);
                 }
             }
             r
         }
+    }
+
+    /// Display adapters from the registry's display class (`0000`…`0031`; missing keys are skipped).
+    pub fn display_adapters() -> Vec<super::DisplayAdapter> {
+        use windows_sys::Win32::System::Registry::{HKEY_LOCAL_MACHINE, RRF_RT_ANY, RegGetValueW};
+        const CLASS: &str =
+            r"SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}";
+        /// Reads one value's raw bytes (at most 1 KiB).
+        fn value(key: &[u16], name: &str) -> Option<Vec<u8>> {
+            let name = wide(name);
+            let mut buf = vec![0u8; 1024];
+            let mut size = buf.len() as u32;
+            let mut kind = 0u32;
+            // SAFETY: `key` and `name` are NUL-terminated; `buf` holds `size` bytes.
+            let rc = unsafe {
+                RegGetValueW(
+                    HKEY_LOCAL_MACHINE,
+                    key.as_ptr(),
+                    name.as_ptr(),
+                    RRF_RT_ANY,
+                    &mut kind,
+                    buf.as_mut_ptr().cast(),
+                    &mut size,
+                )
+            };
+            if rc != 0 {
+                return None;
+            }
+            buf.truncate((size as usize).min(1024));
+            Some(buf)
+        }
+        fn text(bytes: &[u8]) -> String {
+            let units: Vec<u16> = bytes
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .take_while(|&u| u != 0)
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        (0..32)
+            .filter_map(|n| {
+                let key = wide(&format!(r"{CLASS}\{n:04}"));
+                let name = text(&value(&key, "DriverDesc")?);
+                let memory_bytes = value(&key, "HardwareInformation.qwMemorySize")
+                    .or_else(|| value(&key, "HardwareInformation.MemorySize"))
+                    .and_then(|b| super::memory_value(&b))?;
+                let device_id = value(&key, "MatchingDeviceId")
+                    .map(|b| text(&b))
+                    .unwrap_or_default();
+                Some(super::DisplayAdapter {
+                    name,
+                    memory_bytes,
+                    device_id,
+                })
+            })
+            .collect()
     }
 
     /// (TotalSize, TotalInUse) in pages of every page file; an empty list means no page file.
@@ -451,6 +580,7 @@ mod tests {
             pagefile: Some((10 << 30, 9 << 30)),
             hard_faults_per_sec: None,
             gpu_shared_bytes: Some(3 << 30),
+            gpu_dedicated_bytes: Some(20 << 30),
         };
         apply(&mut host, &r);
         assert_eq!(host.ram_total_bytes, 32 << 30);
@@ -463,6 +593,44 @@ mod tests {
         // A rate not yet available keeps what Linux-style sources said (none on Windows).
         assert_eq!(host.major_faults_per_sec, Some(1.0));
         assert_eq!(host.gpu_shared_bytes, Some(3 << 30));
+    }
+
+    #[test]
+    fn a_gpu_without_nvml_comes_from_the_registry() {
+        let adapter = |name: &str, gib: u64, id: &str| DisplayAdapter {
+            name: name.into(),
+            memory_bytes: gib << 30,
+            device_id: id.into(),
+        };
+        let all = [
+            adapter("Intel(R) UHD Graphics 770", 0, r"pci\ven_8086&dev_4680"),
+            adapter("AMD Radeon RX 7900 XTX", 24, r"pci\ven_1002&dev_744c"),
+            adapter("NVIDIA GeForce RTX 4090", 24, r"PCI\VEN_10DE&DEV_2684"),
+            adapter(
+                "Intel(R) Arc(TM) A770 Graphics",
+                16,
+                r"pci\ven_8086&dev_56a0",
+            ),
+        ];
+        let pick = discrete_adapter(&all).expect("adapter");
+        assert_eq!(pick.name, "AMD Radeon RX 7900 XTX");
+        assert_eq!(
+            discrete_adapter(&all[..1]),
+            None,
+            "an iGPU carve-out is not a GPU row"
+        );
+        assert_eq!(discrete_adapter(&all[2..3]), None, "NVIDIA is NVML's");
+        let g = adapter_gpu(pick, 0, 30 << 30);
+        assert_eq!(g.vendor, crate::hardware::GpuVendor::Amd);
+        assert_eq!(
+            (g.memory_total_bytes, g.memory_used_bytes),
+            (24 << 30, 24 << 30)
+        );
+        assert_eq!(memory_value(&(8u64 << 30).to_le_bytes()), Some(8 << 30));
+        assert_eq!(memory_value(&(512u32 << 20).to_le_bytes()), Some(512 << 20));
+        assert_eq!(memory_value(&[1, 2, 3]), None);
+        assert_eq!(memory_value(&[0; 8]), None);
+        assert_eq!(vendor_of("PCI\\VEN_1002&DEV_73BF"), "amd");
     }
 
     #[test]
