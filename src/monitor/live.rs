@@ -135,7 +135,8 @@ impl LiveSource {
     fn refresh_processes(&mut self) {
         self.gpu_processes = self.prober.gpu_processes();
         // AMD/Intel: per-process VRAM from DRM fdinfo, attributed to the first non-NVIDIA GPU.
-        if let Some(index) = self.drm_gpu {
+        // Linux only: elsewhere "/proc" is a path on the current drive (under Wine, Linux's own /proc).
+        if let Some(index) = self.drm_gpu.filter(|_| cfg!(target_os = "linux")) {
             for (pid, bytes) in super::linux_extra::drm_vram_by_pid(&self.proc_root) {
                 self.gpu_processes.push((index, pid, bytes));
             }
@@ -274,7 +275,9 @@ impl Source for LiveSource {
             wsl_note: self.wsl.as_ref().map(|w| w.note.clone()),
             ..HostSample::default()
         };
-        self.paging(&mut host);
+        if cfg!(target_os = "linux") {
+            self.paging(&mut host);
+        }
         if let Some(system) = &mut self.system {
             // Usage is the change since the previous refresh: the first tick reads 0, so it is left out.
             system.refresh_cpu_usage();
