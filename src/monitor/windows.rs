@@ -633,6 +633,31 @@ mod tests {
         assert_eq!(vendor_of("PCI\\VEN_1002&DEV_73BF"), "amd");
     }
 
+    /// The real Windows calls on the machine running the tests (Windows, or Wine here): whatever they answer,
+    /// nothing panics and every figure is sane.
+    #[cfg(windows)]
+    #[test]
+    fn the_windows_calls_answer_sanely() {
+        for a in display_adapters() {
+            assert!(a.memory_bytes > 0 && !a.name.is_empty(), "{a:?}");
+        }
+        let mut c = Counters::new();
+        for _ in 0..2 {
+            let r = c.read();
+            if let (Some(t), Some(a)) = (r.ram_total_bytes, r.ram_available_bytes) {
+                assert!(t > 0 && a <= t, "{r:?}");
+            }
+            if let (Some(c), Some(l)) = (r.commit_bytes, r.commit_limit_bytes) {
+                assert!(l > 0 && c <= l.saturating_mul(2), "{r:?}");
+            }
+            if let Some((t, u)) = r.pagefile {
+                assert!(u <= t, "{r:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        let _ = c.process_vram();
+    }
+
     #[test]
     fn page_files_add_up_in_pages() {
         assert_eq!(
