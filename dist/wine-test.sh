@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 WINE=${WINE:-/usr/lib/wine/wine64}
 [ -x "$WINE" ] || WINE=$(command -v wine64 || command -v wine)
 target=x86_64-pc-windows-gnu
-deps="${CARGO_TARGET_DIR:-target}/$target/debug/deps"
-mkdir -p "$deps"
+target_dir=${CARGO_TARGET_DIR:-target}
+mkdir -p "$target_dir/$target/debug/deps"
+target_dir=$(cd "$target_dir" && pwd)
+deps="$target_dir/$target/debug/deps"
 # Rust's std imports ProcessPrng from bcryptprimitives.dll, which Wine 8 lacks: a stub over RtlGenRandom,
 # placed beside the test executable (searched first).
 stub=$(mktemp -d)
@@ -20,6 +22,6 @@ BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) { return SystemFunction036(data,
 C
 printf 'LIBRARY bcryptprimitives\nEXPORTS\nProcessPrng\n' > "$stub/stub.def"
 x86_64-w64-mingw32-gcc -shared -o "$deps/bcryptprimitives.dll" "$stub/stub.c" "$stub/stub.def" -ladvapi32
-export WINEPREFIX="${WINEPREFIX:-$PWD/${CARGO_TARGET_DIR:-target}/wineprefix}" WINEDEBUG=-all
+export WINEPREFIX="${WINEPREFIX:-$target_dir/wineprefix}" WINEDEBUG=-all
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="$WINE"
 cargo test --target "$target" --lib monitor::windows
