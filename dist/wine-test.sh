@@ -24,4 +24,4 @@ printf 'LIBRARY bcryptprimitives\nEXPORTS\nProcessPrng\n' > "$stub/stub.def"
 x86_64-w64-mingw32-gcc -shared -o "$deps/bcryptprimitives.dll" "$stub/stub.c" "$stub/stub.def" -ladvapi32
 export WINEPREFIX="${WINEPREFIX:-$target_dir/wineprefix}" WINEDEBUG=-all
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="$WINE"
-cargo test --target "$target" --lib monitor::windows
+cargo test --target "$target" --lib -- monitor::windows hardware::probe

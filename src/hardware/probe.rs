@@ -21,6 +21,13 @@ pub struct Prober {
     system: Result<sysinfo::System, String>,
     drm_root: PathBuf,
     os: OsKind,
+    /// Windows: the discrete non-NVIDIA adapter from the registry and a PDH query for its VRAM use
+    /// (`monitor::windows`), for machines where NVML finds nothing.
+    #[cfg(windows)]
+    windows_gpu: Option<(
+        crate::monitor::windows::DisplayAdapter,
+        crate::monitor::windows::Counters,
+    )>,
 }
 
 impl Default for Prober {
@@ -41,6 +48,13 @@ impl Prober {
             system: sysinfo::System::new().map_err(|e| e.to_string()),
             drm_root: drm_root.into(),
             os: detect_os(),
+            #[cfg(windows)]
+            windows_gpu: {
+                use crate::monitor::windows::{Counters, discrete_adapter, display_adapters};
+                discrete_adapter(&display_adapters())
+                    .cloned()
+                    .map(|a| (a, Counters::new()))
+            },
         }
     }
 
@@ -57,6 +71,15 @@ impl Prober {
         }
         let first_index = gpus.len() as u32;
         gpus.extend(sysfs_gpus(&self.drm_root, first_index));
+        // Windows without NVML: the registry's discrete adapter, its VRAM use from PDH (a GPU whose use cannot
+        // be read yet, on the first probe, is left out rather than shown empty).
+        #[cfg(windows)]
+        if gpus.is_empty()
+            && let Some((adapter, counters)) = &mut self.windows_gpu
+            && let Some(dedicated) = counters.read().gpu_dedicated_bytes
+        {
+            gpus.push(crate::monitor::windows::adapter_gpu(adapter, 0, dedicated));
+        }
         // Without NVML, an AMD/Intel GPU found in sysfs answers the question: no need to complain.
         let gpu_problem = if gpus.is_empty() || gpus.iter().any(|g| g.vendor == GpuVendor::Nvidia) {
             (!problems.is_empty()).then(|| problems.join("; "))

@@ -82,9 +82,6 @@ pub struct LiveSource {
     first_gpu: Option<u32>,
     #[cfg(windows)]
     win: super::windows::Counters,
-    /// Windows: the discrete non-NVIDIA adapter from the registry (read once), shown when NVML finds no GPU.
-    #[cfg(windows)]
-    win_adapter: Option<super::windows::DisplayAdapter>,
 }
 
 impl LiveSource {
@@ -111,9 +108,6 @@ impl LiveSource {
             first_gpu: None,
             #[cfg(windows)]
             win: super::windows::Counters::new(),
-            #[cfg(windows)]
-            win_adapter: super::windows::discrete_adapter(&super::windows::display_adapters())
-                .cloned(),
         }
     }
 
@@ -248,18 +242,10 @@ impl Source for LiveSource {
         }
         self.refresh_extras(slow);
         self.tick += 1;
-        #[cfg_attr(not(windows), allow(unused_mut))]
-        let mut hw = self.prober.probe();
+        // On Windows without NVML this includes the registry's discrete adapter (see `Prober`).
+        let hw = self.prober.probe();
         #[cfg(windows)]
         let reading = self.win.read();
-        // Windows without NVML: the registry's discrete adapter, its VRAM use from PDH.
-        #[cfg(windows)]
-        if hw.gpus.is_empty()
-            && let (Some(a), Some(dedicated)) = (&self.win_adapter, reading.gpu_dedicated_bytes)
-        {
-            hw.gpus.push(super::windows::adapter_gpu(a, 0, dedicated));
-            hw.gpu_problem = None;
-        }
         self.drm_gpu = hw
             .gpus
             .iter()
