@@ -76,9 +76,9 @@ impl Prober {
         #[cfg(windows)]
         if gpus.is_empty()
             && let Some((adapter, counters)) = &mut self.windows_gpu
-            && let Some(dedicated) = counters.read().gpu_dedicated_bytes
+            && let Some(gpu) = crate::monitor::windows::adapter_gpu(adapter, 0, &counters.read())
         {
-            gpus.push(crate::monitor::windows::adapter_gpu(adapter, 0, dedicated));
+            gpus.push(gpu);
         }
         // Without NVML, an AMD/Intel GPU found in sysfs answers the question: no need to complain.
         let gpu_problem = if gpus.is_empty() || gpus.iter().any(|g| g.vendor == GpuVendor::Nvidia) {

@@ -71,6 +71,34 @@ pub fn process_vram(instances: &[Instance], luid: &str) -> Vec<(u32, u64)> {
     out
 }
 
+/// GPU load of one adapter from `\GPU Engine(*)\Utilization Percentage` instances
+/// (`pid_…_luid_…_phys_0_eng_N_engtype_3D`): each engine's use summed over processes, the busiest engine is the
+/// GPU's load — Task Manager's figure (research/monitor.md §2: max over engines, not the sum).
+pub fn adapter_utilization(instances: &[Instance], luid: &str) -> Option<u32> {
+    let mut engines: Vec<(&str, f64)> = Vec::new();
+    for i in instances {
+        if instance_luid(&i.name) != Some(luid) || !(i.value.is_finite() && i.value > 0.0) {
+            continue;
+        }
+        let Some(at) = i.name.find("_eng_") else {
+            continue;
+        };
+        // The engine: "eng_N" up to the next '_' (one engine per index per physical adapter).
+        let rest = &i.name[at + 1..];
+        let end = rest
+            .match_indices('_')
+            .nth(1)
+            .map_or(rest.len(), |(k, _)| k);
+        let phys_engine = &i.name[i.name.find("_phys_").unwrap_or(at)..at + 1 + end];
+        match engines.iter_mut().find(|(e, _)| *e == phys_engine) {
+            Some((_, sum)) => *sum += i.value,
+            None => engines.push((phys_engine, i.value)),
+        }
+    }
+    let busiest = engines.iter().map(|(_, v)| *v).max_by(f64::total_cmp)?;
+    Some(busiest.clamp(0.0, 100.0).round() as u32)
+}
+
 /// Page files as (allocated size, in use) in bytes from EnumPageFilesW's per-file page counts.
 pub fn pagefile_bytes(files: &[(usize, usize)], page_size: u64) -> (u64, u64) {
     files.iter().fold((0u64, 0u64), |(t, u), &(total, used)| {
@@ -102,6 +130,8 @@ pub struct Reading {
     pub gpu_shared_bytes: Option<u64>,
     /// The busiest adapter's dedicated (VRAM) use.
     pub gpu_dedicated_bytes: Option<u64>,
+    /// The busiest adapter's load, percent (its busiest engine).
+    pub gpu_utilization_percent: Option<u32>,
 }
 
 /// A display adapter from `HKLM\SYSTEM\CurrentControlSet\Control\Class\{4d36e968-…}\NNNN`.
@@ -153,9 +183,13 @@ pub fn memory_value(bytes: &[u8]) -> Option<u64> {
 
 /// The GPU row for that adapter: VRAM in use is the busiest PDH adapter's dedicated usage (with one discrete
 /// GPU they are the same; PDH's LUIDs are not matched to registry keys).
-pub fn adapter_gpu(a: &DisplayAdapter, index: u32, dedicated: u64) -> crate::hardware::GpuInfo {
+pub fn adapter_gpu(
+    a: &DisplayAdapter,
+    index: u32,
+    r: &Reading,
+) -> Option<crate::hardware::GpuInfo> {
     use crate::hardware::GpuVendor;
-    crate::hardware::GpuInfo {
+    Some(crate::hardware::GpuInfo {
         index,
         name: a.name.clone(),
         vendor: match vendor_of(&a.device_id) {
@@ -164,11 +198,11 @@ pub fn adapter_gpu(a: &DisplayAdapter, index: u32, dedicated: u64) -> crate::har
             _ => GpuVendor::Other,
         },
         memory_total_bytes: a.memory_bytes,
-        memory_used_bytes: dedicated.min(a.memory_bytes),
+        memory_used_bytes: r.gpu_dedicated_bytes?.min(a.memory_bytes),
         memory_reserved_bytes: 0,
-        utilization_percent: None,
+        utilization_percent: r.gpu_utilization_percent,
         shared_used_bytes: None,
-    }
+    })
 }
 
 /// Puts a Windows reading into the host sample. The page file replaces sysinfo's "swap", which on Windows is
@@ -356,6 +390,7 @@ mod ffi {
     const HARD_FAULTS: usize = 0;
     const ADAPTER_DEDICATED: usize = 1;
     const ADAPTER_SHARED: usize = 2;
+    const ENGINE_UTILIZATION: usize = 3;
 
     impl Default for Counters {
         fn default() -> Self {
@@ -370,6 +405,7 @@ mod ffi {
                     r"\Memory\Page Reads/sec",
                     r"\GPU Adapter Memory(*)\Dedicated Usage",
                     r"\GPU Adapter Memory(*)\Shared Usage",
+                    r"\GPU Engine(*)\Utilization Percentage",
                 ]),
                 slow: Query::open(&[r"\GPU Process Memory(*)\Dedicated Usage"]),
                 luid: None,
@@ -416,6 +452,9 @@ mod ffi {
                 {
                     r.gpu_shared_bytes = Some(shared);
                     r.gpu_dedicated_bytes = Some(dedicated);
+                    r.gpu_utilization_percent = q
+                        .array(ENGINE_UTILIZATION)
+                        .map(|e| super::adapter_utilization(&e, &id).unwrap_or(0));
                     self.luid = Some(id);
                 }
             }
@@ -581,6 +620,7 @@ mod tests {
             hard_faults_per_sec: None,
             gpu_shared_bytes: Some(3 << 30),
             gpu_dedicated_bytes: Some(20 << 30),
+            gpu_utilization_percent: Some(50),
         };
         apply(&mut host, &r);
         assert_eq!(host.ram_total_bytes, 32 << 30);
@@ -620,7 +660,19 @@ mod tests {
             "an iGPU carve-out is not a GPU row"
         );
         assert_eq!(discrete_adapter(&all[2..3]), None, "NVIDIA is NVML's");
-        let g = adapter_gpu(pick, 0, 30 << 30);
+        let mut reading = Reading {
+            gpu_dedicated_bytes: Some(30 << 30),
+            gpu_utilization_percent: Some(97),
+            ..Reading::default()
+        };
+        let g = adapter_gpu(pick, 0, &reading).expect("gpu");
+        assert_eq!(g.utilization_percent, Some(97));
+        reading.gpu_dedicated_bytes = None;
+        assert_eq!(
+            adapter_gpu(pick, 0, &reading),
+            None,
+            "no use read yet: no row"
+        );
         assert_eq!(g.vendor, crate::hardware::GpuVendor::Amd);
         assert_eq!(
             (g.memory_total_bytes, g.memory_used_bytes),
@@ -656,6 +708,29 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(200));
         }
         let _ = c.process_vram();
+    }
+
+    #[test]
+    fn gpu_load_is_the_busiest_engine_summed_over_processes() {
+        let d = "luid_0x00000000_0x0000C1F3";
+        let e = |pid: u32, eng: u32, kind: &str, v: f64| {
+            inst(&format!("pid_{pid}_{d}_phys_0_eng_{eng}_engtype_{kind}"), v)
+        };
+        let items = [
+            e(10, 0, "3D", 30.0),
+            e(11, 0, "3D", 25.0),
+            e(10, 4, "Compute_0", 60.0),
+            e(12, 5, "Copy", 10.0),
+            e(12, 5, "Copy", f64::NAN),
+            inst(
+                "pid_13_luid_0x00000000_0x0000A001_phys_0_eng_0_engtype_3D",
+                99.0,
+            ),
+        ];
+        assert_eq!(adapter_utilization(&items, d), Some(60));
+        assert_eq!(adapter_utilization(&items[..2], d), Some(55));
+        assert_eq!(adapter_utilization(&[e(1, 0, "3D", 180.0)], d), Some(100));
+        assert_eq!(adapter_utilization(&[], d), None);
     }
 
     #[test]
