@@ -76,7 +76,8 @@ impl Prober {
         #[cfg(windows)]
         if gpus.is_empty()
             && let Some((adapter, counters)) = &mut self.windows_gpu
-            && let Some(gpu) = crate::monitor::windows::adapter_gpu(adapter, 0, &counters.read())
+            && let Some(gpu) =
+                crate::monitor::windows::adapter_gpu(adapter, 0, &counters.read_gpu())
         {
             gpus.push(gpu);
         }

@@ -54,10 +54,10 @@ pub const DESKTOP_NAMES: [&str; 8] = [
 ];
 
 fn is_desktop(name: &str) -> bool {
+    // A bare name or a path ending in one.
     let n = name.to_ascii_lowercase();
-    DESKTOP_NAMES
-        .iter()
-        .any(|d| n == *d || n.ends_with(&format!("/{d}")))
+    let base = n.rsplit('/').next().unwrap_or(&n);
+    DESKTOP_NAMES.contains(&base)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
 //! The live machine as a sample `Source`: GPUs from `hardware::probe` (NVML, AMD/Intel sysfs), host RAM/swap
 //! from sysinfo, Linux paging signals from `/proc/vmstat` (pgmajfault, pswpin, pswpout, oom_kill → rates) and
-//! PSI (`/proc/pressure/memory`), Windows RAM, commit, page files, hard faults and GPU memory from `windows`. Expensive calls (per-process GPU memory ~5 ms under the driver lock, the process table)
+//! PSI (`/proc/pressure/memory`), Windows RAM, commit, page files, hard faults and GPU memory from `windows`.
+//! Expensive calls (per-process GPU memory ~5 ms under the driver lock, the process table)
 //! run every few ticks only (research/monitor.md §0.6).
 
 use std::path::Path;

@@ -80,16 +80,13 @@ pub fn adapter_utilization(instances: &[Instance], luid: &str) -> Option<u32> {
         if instance_luid(&i.name) != Some(luid) || !(i.value.is_finite() && i.value > 0.0) {
             continue;
         }
-        let Some(at) = i.name.find("_eng_") else {
+        // The engine is "_phys_P_eng_N" (one per index per physical adapter), the part before "_engtype_".
+        let (Some(start), Some(end)) = (i.name.find("_phys_"), i.name.find("_engtype_")) else {
             continue;
         };
-        // The engine: "eng_N" up to the next '_' (one engine per index per physical adapter).
-        let rest = &i.name[at + 1..];
-        let end = rest
-            .match_indices('_')
-            .nth(1)
-            .map_or(rest.len(), |(k, _)| k);
-        let phys_engine = &i.name[i.name.find("_phys_").unwrap_or(at)..at + 1 + end];
+        let Some(phys_engine) = i.name.get(start..end) else {
+            continue;
+        };
         match engines.iter_mut().find(|(e, _)| *e == phys_engine) {
             Some((_, sum)) => *sum += i.value,
             None => engines.push((phys_engine, i.value)),
@@ -425,7 +422,7 @@ mod ffi {
 
         /// RAM, commit, page files, hard faults and the busiest adapter's shared GPU memory.
         pub fn read(&mut self) -> Reading {
-            let mut r = Reading::default();
+            let mut r = self.read_gpu();
             // SAFETY: plain-data structs sized for the API.
             unsafe {
                 let mut m: MEMORYSTATUSEX = std::mem::zeroed();
@@ -443,6 +440,13 @@ mod ffi {
                     r.pagefile = page_files().map(|f| super::pagefile_bytes(&f, page));
                 }
             }
+            r
+        }
+
+        /// Only the PDH query: hard faults and the busiest adapter's VRAM, shared memory and load (what the
+        /// hardware probe needs, without the memory calls).
+        pub fn read_gpu(&mut self) -> Reading {
+            let mut r = Reading::default();
             if let Some(q) = &mut self.fast {
                 if q.collect() {
                     r.hard_faults_per_sec = q.value(HARD_FAULTS);
