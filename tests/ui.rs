@@ -309,7 +309,7 @@ fn a_triage_verdict_opens_the_wizard_with_fixes() {
         harness.state().wizard.step,
         vram_doctor::ui::tabs::wizard::Step::Fixes
     );
-    wait_for_label(&mut harness, &format!("{} fixes for", plan.steps.len()));
+    wait_for_label(&mut harness, "Steps besides the settings, in order");
 }
 
 #[test]
@@ -371,7 +371,7 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
     settle(&mut harness);
     assert_eq!(harness.state().settings.tab, Tab::Wizard);
     assert_eq!(
-        harness.state().wizard.diagnosis.as_ref().map(|d| d.label),
+        harness.state().shared.evidence.diagnosis.as_ref().map(|d| d.label),
         Some(vram_doctor::triage::Label::VramOomLoad)
     );
 }
@@ -388,7 +388,8 @@ fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
     assert!(
         harness
             .state()
-            .wizard
+            .shared
+            .evidence
             .symptoms
             .contains(&vram_doctor::plan::Symptom::Paging)
     );

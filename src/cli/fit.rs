@@ -15,13 +15,10 @@ use std::io::Write;
 use serde_json::json;
 
 use crate::fit::runtimes::{self, Runtime};
-use crate::fit::{
-    self, Backend, DeviceKind, FitReport, FitRequest, FlashAttn, GpuDevice, GpuLayers, Platform,
-    Verdict, search, speed,
-};
-use crate::hardware::{self, GpuVendor, OsKind, catalog};
+use crate::fit::{self, DeviceKind, FitReport, FitRequest, FlashAttn, GpuLayers, Verdict, search, speed};
+use crate::hardware;
 use crate::model::{self, ModelSpec};
-use crate::units::{format_gib, parse_size};
+use crate::units::format_gib;
 
 /// llama.cpp's single-dash multi-letter flags accepted by `fit` (and `plan`'s fit options).
 pub const LLAMA_SHORT_FLAGS: [&str; 8] = ["ngl", "ub", "ctk", "ctv", "fa", "np", "nkvo", "ts"];
@@ -155,136 +152,53 @@ pub struct FitArgs {
     pub json: bool,
 }
 
-fn size(flag: &str, v: &str) -> Result<u64, String> {
-    parse_size(v).map_err(|e| format!("{flag} {v}: {e}"))
-}
 
-/// Builds the engine request from the flags and the machine (`hw` = detected hardware, if probed).
-pub fn request_from_args(
+/// The question the flags ask, on this machine (`hw` = detected hardware, if probed).
+pub fn scenario_from_args(
     args: &FitArgs,
     hw: Option<&hardware::Hardware>,
-) -> Result<(FitRequest, Runtime), String> {
+) -> Result<(crate::scenario::Scenario, Runtime), String> {
     let runtime = Runtime::parse(&args.runtime).ok_or_else(|| {
         format!(
             "--runtime {}: expected llama.cpp, ollama, lmstudio, vllm or transformers",
             args.runtime
         )
     })?;
-    let mut req = FitRequest {
-        ctx_size: args.ctx_size.unwrap_or(0),
-        batch_size: args.batch_size,
-        ubatch_size: args.ubatch_size,
-        cache_type_k: args.cache_type_k.to_ascii_lowercase(),
-        cache_type_v: args.cache_type_v.to_ascii_lowercase(),
-        parallel: args.parallel.max(1),
+    let machine = super::scenario::machine(&args.gpu, &args.vram, None, None, hw)?;
+    let (settings, bw) = super::scenario::settings(&super::scenario::SettingFlags {
+        ctx_size: args.ctx_size,
+        n_gpu_layers: Some(&args.n_gpu_layers),
+        batch_size: Some(args.batch_size),
+        ubatch_size: Some(args.ubatch_size),
+        cache_type_k: Some(&args.cache_type_k),
+        cache_type_v: Some(&args.cache_type_v),
+        flash_attn: Some(&args.flash_attn),
+        parallel: Some(args.parallel),
         kv_unified: args.kv_unified,
         swa_full: args.swa_full,
         cpu_moe: args.cpu_moe,
-        n_cpu_moe: args.n_cpu_moe,
+        n_cpu_moe: Some(args.n_cpu_moe),
         no_kv_offload: args.no_kv_offload,
-        mmap: !args.no_mmap,
-        repack: !args.no_repack,
-        tensor_split: args.tensor_split.clone(),
-        margin_bytes: size("--margin", &args.margin)?,
-        overhead_bytes: args
-            .overhead
-            .as_deref()
-            .map(|v| size("--overhead", v))
-            .transpose()?,
-        ram_bandwidth_gbps: args.ram_bandwidth,
-        ..Default::default()
-    };
-    req.n_gpu_layers =
-        match args.n_gpu_layers.trim().to_ascii_lowercase().as_str() {
-            "auto" => GpuLayers::Auto,
-            "all" | "-1" => GpuLayers::All,
-            n => GpuLayers::Count(n.parse().map_err(|_| {
-                format!("-ngl {}: expected a number, auto or all", args.n_gpu_layers)
-            })?),
-        };
-    req.flash_attn = match args.flash_attn.to_ascii_lowercase().as_str() {
-        "on" | "1" | "true" => FlashAttn::On,
-        "off" | "0" | "false" => FlashAttn::Off,
-        "auto" => FlashAttn::Auto,
-        other => return Err(format!("-fa {other}: expected on, off or auto")),
-    };
-    fit::cache_type_check(&req.cache_type_k).map_err(|e| format!("-ctk: {e}"))?;
-    fit::cache_type_check(&req.cache_type_v).map_err(|e| format!("-ctv: {e}"))?;
+        no_mmap: args.no_mmap,
+        no_repack: args.no_repack,
+        tensor_split: &args.tensor_split,
+        backend: args.backend.as_deref(),
+        margin: Some(&args.margin),
+        overhead: args.overhead.as_deref(),
+        ram_bandwidth: args.ram_bandwidth,
+    })?;
+    let mut sc = super::scenario::scenario(machine, settings, bw);
+    sc.model = Some(args.model.clone());
+    Ok((sc, runtime))
+}
 
-    let mut vendor_backend = None;
-    if !args.gpu.is_empty() {
-        for name in &args.gpu {
-            let g = catalog::find(name).map_err(|e| format!("--gpu: {e}"))?;
-            vendor_backend.get_or_insert(match g.vendor.as_str() {
-                "Apple" => Backend::Metal,
-                "AMD" => Backend::Rocm,
-                "Intel" => Backend::Vulkan,
-                _ => Backend::Cuda,
-            });
-            if g.unified {
-                req.platform = Platform::AppleSilicon;
-            }
-            req.gpus.push(g.to_device());
-        }
-    } else if !args.vram.is_empty() {
-        for (i, v) in args.vram.iter().enumerate() {
-            req.gpus.push(GpuDevice {
-                name: format!("GPU{i}"),
-                capacity_bytes: size("--vram", v)?,
-                bandwidth_gbps: None,
-            });
-        }
-    } else if let Some(hw) = hw {
-        for g in &hw.gpus {
-            vendor_backend.get_or_insert(match g.vendor {
-                GpuVendor::Amd => Backend::Rocm,
-                GpuVendor::Apple => Backend::Metal,
-                GpuVendor::Intel => Backend::Vulkan,
-                _ => Backend::Cuda,
-            });
-            let bw = catalog::find(&g.name).ok().map(|c| c.bandwidth_gbps);
-            req.gpus.push(GpuDevice {
-                name: g.name.clone(),
-                capacity_bytes: g.memory_free_bytes(),
-                bandwidth_gbps: bw,
-            });
-        }
-    }
-    if let Some(hw) = hw {
-        req.host_ram_bytes = hw.host.ram_total_bytes;
-        match hw.os {
-            OsKind::Windows => req.platform = Platform::Windows,
-            OsKind::Macos
-                if req.gpus.iter().any(|_| true) && args.gpu.is_empty() && args.vram.is_empty() =>
-            {
-                req.platform = Platform::AppleSilicon
-            }
-            _ => {}
-        }
-    }
-    req.backend = match args
-        .backend
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
-        None => vendor_backend.unwrap_or(if req.gpus.is_empty() {
-            Backend::Cpu
-        } else {
-            Backend::Cuda
-        }),
-        Some("cuda") => Backend::Cuda,
-        Some("rocm") | Some("hip") => Backend::Rocm,
-        Some("vulkan") => Backend::Vulkan,
-        Some("metal") => Backend::Metal,
-        Some("cpu") => Backend::Cpu,
-        Some(other) => {
-            return Err(format!(
-                "--backend {other}: expected cuda, rocm, vulkan, metal or cpu"
-            ));
-        }
-    };
-    Ok((req, runtime))
+/// Builds the engine request from the flags and the machine, through the one `Scenario::fit_request`.
+pub fn request_from_args(
+    args: &FitArgs,
+    hw: Option<&hardware::Hardware>,
+) -> Result<(FitRequest, Runtime), String> {
+    let (sc, runtime) = scenario_from_args(args, hw)?;
+    Ok((sc.fit_request(), runtime))
 }
 
 /// The llama.cpp-family request for `runtime` (Ollama and LM Studio adjust context, layers and caches).
@@ -596,7 +510,7 @@ mod tests {
         assert_eq!(rt, Runtime::LlamaCpp);
         assert_eq!(r.gpus.len(), 1);
         assert_eq!(r.gpus[0].capacity_bytes, 24 << 30);
-        assert_eq!(r.backend, Backend::Cuda);
+        assert_eq!(r.backend, fit::Backend::Cuda);
         assert_eq!(r.n_gpu_layers, GpuLayers::Count(10));
         assert_eq!(r.margin_bytes, 512 << 20);
         let bad = parse("m.gguf --gpu Voodoo").unwrap();
@@ -610,6 +524,6 @@ mod tests {
         let none = parse("m.gguf").unwrap();
         let (r, _) = request_from_args(&none, None).unwrap();
         assert!(r.gpus.is_empty());
-        assert_eq!(r.backend, Backend::Cpu);
+        assert_eq!(r.backend, fit::Backend::Cpu);
     }
 }

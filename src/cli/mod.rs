@@ -13,6 +13,7 @@ pub mod inspect;
 pub mod models;
 pub mod monitor;
 pub mod plan;
+pub mod scenario;
 pub mod triage;
 
 #[derive(Debug, Parser)]

@@ -6,15 +6,16 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::hardware::Hardware;
 use crate::model::ModelSpec;
-use crate::plan::fit_bridge::FitWhatIf;
-use crate::plan::{FixPlan, ModelRef, Os, Runtime, Setup, Shell, Situation, build_plan};
-use crate::units::parse_size;
+use crate::plan::{FixPlan, build_plan};
+use crate::scenario::Scenario;
+use crate::vocab::{Runtime, Shell, Symptom};
 
 /// Settings in llama.cpp's spelling (CONTRACT.md `fit` options the plan uses).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlanFitOptions {
-    /// Context size in tokens (default 4096).
+    /// Context size in tokens (default: 8192, capped by the model's trained context).
     #[arg(short = 'c', long = "ctx-size", value_name = "N")]
     pub ctx_size: Option<u32>,
     /// Layers on the GPU: a number, `auto` or `all`.
@@ -121,197 +122,85 @@ pub struct PlanArgs {
     /// Another machine for llama.cpp RPC (repeatable).
     #[arg(long = "rpc-host", value_name = "HOST[:PORT]")]
     pub rpc_hosts: Vec<String>,
-    /// Generation speed you observed, for comparison in the plan.
+    /// Generation speed you observed: the plan then only recommends setups clearly faster.
     #[arg(long = "observed-tps", value_name = "TOK/S")]
     pub observed_tps: Option<f64>,
+    /// What you saw, when there is no log (repeatable): crash_load, crash_later, slow, freeze.
+    #[arg(long = "symptom", value_name = "crash_load|crash_later|slow|freeze")]
+    pub symptoms: Vec<String>,
+    /// The shortest context you accept (default 4096).
+    #[arg(long = "min-ctx", value_name = "N")]
+    pub min_ctx: Option<u32>,
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
-fn size(flag: &str, value: &str) -> Result<u64, String> {
-    parse_size(value).map_err(|e| format!("{flag}: {e}"))
+/// The flags as the shared setting words.
+fn setting_flags(o: &PlanFitOptions) -> super::scenario::SettingFlags<'_> {
+    super::scenario::SettingFlags {
+        ctx_size: o.ctx_size,
+        n_gpu_layers: o.n_gpu_layers.as_deref(),
+        batch_size: o.batch_size,
+        ubatch_size: o.ubatch_size,
+        cache_type_k: o.cache_type_k.as_deref(),
+        cache_type_v: o.cache_type_v.as_deref(),
+        flash_attn: o.flash_attn.as_deref(),
+        parallel: o.parallel,
+        kv_unified: o.kv_unified,
+        swa_full: o.swa_full,
+        cpu_moe: o.cpu_moe,
+        n_cpu_moe: o.n_cpu_moe,
+        no_kv_offload: o.no_kv_offload,
+        no_mmap: o.no_mmap,
+        no_repack: o.no_repack,
+        tensor_split: &o.tensor_split,
+        backend: o.backend.as_deref(),
+        margin: o.margin.as_deref(),
+        overhead: o.overhead.as_deref(),
+        ram_bandwidth: o.ram_bandwidth,
+    }
 }
 
-/// The settings the user ran with, from the flags (llama.cpp defaults otherwise; Ollama's batch is 512).
-pub fn setup_from(opts: &PlanFitOptions, runtime: Runtime) -> Result<Setup, String> {
-    let mut s = Setup::default();
-    if runtime == Runtime::Ollama {
-        s.n_batch = 512;
-        s.flash_attn = false;
-    }
-    if let Some(c) = opts.ctx_size {
-        s.n_ctx = c;
-    }
-    if let Some(ngl) = &opts.n_gpu_layers {
-        s.n_gpu_layers = match ngl.trim() {
-            "auto" | "all" | "-1" => None,
-            n => Some(
-                n.parse()
-                    .map_err(|_| format!("--n-gpu-layers: {n:?} is not a number, auto or all"))?,
-            ),
-        };
-    }
-    if let Some(b) = opts.batch_size {
-        s.n_batch = b;
-    }
-    if let Some(ub) = opts.ubatch_size {
-        s.n_ubatch = ub;
-    }
-    for (flag, value, slot) in [
-        ("--cache-type-k", &opts.cache_type_k, &mut s.cache_type_k),
-        ("--cache-type-v", &opts.cache_type_v, &mut s.cache_type_v),
-    ] {
-        if let Some(t) = value {
-            if crate::plan::whatif::kv_type_bytes(t).is_none() {
-                return Err(format!(
-                    "{flag}: unknown cache type {t:?} (f16, bf16, q8_0, q5_1, q5_0, q4_1, q4_0, fp8)"
-                ));
-            }
-            *slot = t.to_ascii_lowercase();
-        }
-    }
-    if let Some(fa) = &opts.flash_attn {
-        s.flash_attn = match fa.trim().to_ascii_lowercase().as_str() {
-            "on" | "1" | "true" => true,
-            "off" | "0" | "false" => false,
-            // llama.cpp's auto turns it on where supported (CUDA, Metal, Vulkan).
-            "auto" => true,
-            other => return Err(format!("--flash-attn: {other:?} is not on, off or auto")),
-        };
-    }
-    if let Some(np) = opts.parallel {
-        s.parallel = np.max(1);
-    }
-    if let Some(n) = opts.n_cpu_moe {
-        s.n_cpu_moe = n;
-    }
-    Ok(s)
-}
-
-/// Builds the situation from the arguments and this machine.
-pub fn situation(
-    args: &PlanArgs,
-    hardware: Option<&crate::hardware::Hardware>,
-) -> Result<Situation, String> {
+/// The question from the arguments and this machine (the log is attached by `run`).
+pub fn scenario_from(args: &PlanArgs, hardware: Option<&Hardware>) -> Result<Scenario, String> {
     let runtime = match &args.fit.runtime {
-        Some(r) => Runtime::parse(r).ok_or_else(|| {
-            format!("--runtime: unknown runtime {r:?} (llama.cpp, llama-cli, ollama, lmstudio, vllm, transformers, text-generation-webui)")
-        })?,
+        Some(r) => r.parse::<Runtime>().map_err(|e| format!("--runtime: {e}"))?,
         // An Ollama model is run by Ollama unless told otherwise.
         None if args.model.as_deref().is_some_and(|m| m.starts_with("ollama:")) => Runtime::Ollama,
         None => Runtime::LlamaServer,
     };
-    let mut sit = Situation::new(runtime, Os::default(), Shell::Bash);
-    if let Some(hw) = hardware {
-        sit.apply_hardware(hw);
-    }
-    if let Some(os) = &args.os {
-        sit.os = Os::parse(os)
-            .ok_or_else(|| format!("--os: unknown OS {os:?} (linux, windows, wsl2, macos)"))?;
-    }
-    sit.shell = match &args.shell {
-        Some(sh) => Shell::parse(sh)
-            .ok_or_else(|| format!("--shell: unknown shell {sh:?} (bash, powershell, cmd)"))?,
-        None => sit.os.default_shell(),
-    };
-    if !args.fit.vram.is_empty() {
-        sit.gpus = args
-            .fit
-            .vram
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                Ok(crate::plan::GpuState {
-                    name: format!("GPU{i}"),
-                    total_bytes: size("--vram", v)?,
-                    ..crate::plan::GpuState::default()
-                })
-            })
-            .collect::<Result<_, String>>()?;
-    }
-    if !args.fit.gpu.is_empty() {
-        sit.gpus = args
-            .fit
-            .gpu
-            .iter()
-            .map(|name| {
-                let g = crate::hardware::catalog::find(name).map_err(|e| format!("--gpu: {e}"))?;
-                Ok(crate::plan::GpuState {
-                    name: g.name.clone(),
-                    total_bytes: g.usable_bytes(),
-                    used_by_others_bytes: 0,
-                    bandwidth_bytes_per_sec: Some((g.bandwidth_gbps * 1e9) as u64),
-                })
-            })
-            .collect::<Result<_, String>>()?;
-    }
-    // Bandwidth (for tokens/s) of GPUs known only by name and size.
-    for g in &mut sit.gpus {
-        if g.bandwidth_bytes_per_sec.is_none()
-            && let Ok(c) = crate::hardware::catalog::find(&g.name)
-        {
-            g.bandwidth_bytes_per_sec = Some((c.bandwidth_gbps * 1e9) as u64);
+    let machine = super::scenario::machine(
+        &args.fit.gpu,
+        &args.fit.vram,
+        args.os.as_deref(),
+        args.ram.as_deref(),
+        hardware,
+    )?;
+    let (mut settings, bw) = super::scenario::settings(&setting_flags(&args.fit))?;
+    if runtime == Runtime::Ollama {
+        // Ollama's own defaults: num_batch 512, flash attention only with OLLAMA_FLASH_ATTENTION=1.
+        if args.fit.batch_size.is_none() {
+            settings.batch_size = 512;
+        }
+        if args.fit.flash_attn.is_none() {
+            settings.flash_attn = crate::vocab::FlashAttn::Off;
         }
     }
-    if let Some(m) = &args.fit.margin {
-        sit.margin_bytes = size("--margin", m)?;
+    let mut sc = super::scenario::scenario(machine, settings, bw);
+    sc.runtime = runtime;
+    sc.shell = args
+        .shell
+        .as_deref()
+        .map(|sh| sh.parse::<Shell>().map_err(|e| format!("--shell: {e}")))
+        .transpose()?;
+    for s in &args.symptoms {
+        sc.add_symptom(s.parse::<Symptom>().map_err(|e| format!("--symptom: {e}"))?);
     }
-    if let Some(r) = &args.ram {
-        let ram = size("--ram", r)?;
-        sit.host.ram_total_bytes = Some(ram);
-        sit.host.ram_available_bytes = Some(ram);
-    }
-    sit.setup = setup_from(&args.fit, runtime)?;
-    sit.rpc_hosts = args.rpc_hosts.clone();
-    sit.observed_tokens_per_second = args.observed_tps.filter(|t| t.is_finite() && *t > 0.0);
-    Ok(sit)
-}
-
-/// The fit options the plan's own settings do not carry, passed to the fit engine as they are.
-pub fn apply_fit_options(
-    opts: &PlanFitOptions,
-    req: &mut crate::fit::FitRequest,
-) -> Result<(), String> {
-    use crate::fit::Backend;
-    req.kv_unified = opts.kv_unified;
-    req.swa_full = opts.swa_full;
-    req.cpu_moe = opts.cpu_moe;
-    req.no_kv_offload = opts.no_kv_offload;
-    req.mmap = !opts.no_mmap;
-    req.repack = !opts.no_repack;
-    if !opts.tensor_split.is_empty() {
-        if opts.tensor_split.iter().any(|v| !v.is_finite() || *v < 0.0) {
-            return Err("--tensor-split: shares must be non-negative numbers".into());
-        }
-        req.tensor_split = opts.tensor_split.clone();
-    }
-    if let Some(b) = &opts.backend {
-        req.backend = match b.trim().to_ascii_lowercase().as_str() {
-            "cuda" => Backend::Cuda,
-            "rocm" | "hip" => Backend::Rocm,
-            "vulkan" => Backend::Vulkan,
-            "metal" => Backend::Metal,
-            "cpu" => Backend::Cpu,
-            other => {
-                return Err(format!(
-                    "--backend: unknown backend {other:?} (cuda, rocm, vulkan, metal, cpu)"
-                ));
-            }
-        };
-    }
-    if let Some(o) = &opts.overhead {
-        req.overhead_bytes = Some(size("--overhead", o)?);
-    }
-    if let Some(bw) = opts.ram_bandwidth {
-        if !bw.is_finite() || bw <= 0.0 {
-            return Err(format!(
-                "--ram-bandwidth: {bw} is not a positive number of GB/s"
-            ));
-        }
-        req.ram_bandwidth_gbps = Some(bw);
-    }
-    Ok(())
+    sc.evidence.observed_tps = args.observed_tps.filter(|t| t.is_finite() && *t > 0.0);
+    sc.min_ctx = args.min_ctx;
+    sc.rpc_hosts = args.rpc_hosts.clone();
+    Ok(sc)
 }
 
 /// Diagnoses a log file (`-` = standard input) with the triage engine.
@@ -328,16 +217,15 @@ pub fn read_log(path: &std::path::Path) -> Result<crate::triage::Diagnosis, Stri
 
 /// Reads the model and names it the way the runtime's commands need: Ollama takes its model name, every other
 /// runtime the file (an `ollama:` model is resolved to its GGUF blob for them).
-pub fn model_ref(arg: &str, runtime: Runtime) -> Result<(ModelRef, ModelSpec), String> {
+pub fn model_argument(arg: &str, runtime: Runtime) -> Result<(String, ModelSpec), String> {
     let spec = crate::model::load(arg).map_err(|e| e.to_string())?;
-    let mut model = ModelRef::from_spec(arg, &spec);
     if let Some(name) = arg.strip_prefix("ollama:")
         && runtime != Runtime::Ollama
     {
         let blob = crate::model::ollama::resolve(&crate::model::ollama::models_dir(), name)?;
-        model.argument = blob.to_string_lossy().into_owned();
+        return Ok((blob.to_string_lossy().into_owned(), spec));
     }
-    Ok((model, spec))
+    Ok((arg.to_owned(), spec))
 }
 
 pub fn write_plan(plan: &FixPlan, json: bool, out: &mut dyn Write) -> Result<(), String> {
@@ -353,43 +241,34 @@ pub fn write_plan(plan: &FixPlan, json: bool, out: &mut dyn Write) -> Result<(),
 }
 
 pub fn run(args: &PlanArgs, out: &mut dyn Write) -> Result<u8, String> {
-    let needs_machine = args.fit.vram.is_empty() || args.os.is_none() || args.ram.is_none();
+    let needs_machine = (args.fit.vram.is_empty() && args.fit.gpu.is_empty())
+        || args.os.is_none()
+        || args.ram.is_none();
     let hardware = needs_machine.then(crate::hardware::probe::detect);
-    let mut sit = situation(args, hardware.as_ref())?;
+    let mut sc = scenario_from(args, hardware.as_ref())?;
     if let Some(path) = &args.log {
         let diagnosis = read_log(path)?;
-        // The log names the failing runtime and OS; flags given explicitly win.
-        if args.fit.runtime.is_none()
-            && let Some(rt) = diagnosis.runtime.as_deref().and_then(Runtime::parse)
-        {
-            sit.runtime = rt;
-            sit.setup = setup_from(&args.fit, rt)?;
+        let flagged = (sc.runtime, sc.machine.clone());
+        sc.attach_log(diagnosis, Some(path.display().to_string()));
+        // Flags given explicitly win over what the log says.
+        if args.fit.runtime.is_some() {
+            sc.runtime = flagged.0;
         }
-        if args.os.is_none()
-            && let Some(os) = diagnosis.os.as_deref().and_then(Os::parse)
-        {
-            sit.os = os;
-            if args.shell.is_none() {
-                sit.shell = os.default_shell();
-            }
+        if args.os.is_some() {
+            sc.machine.os = flagged.1.os;
         }
-        sit.diagnosis = Some(diagnosis);
+        if !args.fit.gpu.is_empty() || !args.fit.vram.is_empty() {
+            sc.machine.gpus = flagged.1.gpus;
+            sc.machine.origin = flagged.1.origin;
+        }
     }
     let mut spec = None;
     if let Some(arg) = &args.model {
-        let (model, s) = model_ref(arg, sit.runtime)?;
-        sit.model = Some(model);
+        let (argument, s) = model_argument(arg, sc.runtime)?;
+        sc.model = Some(argument);
         spec = Some(s);
     }
-    // With the model's tensor table the numbers come from the fit engine; otherwise from the log alone.
-    let plan = match spec {
-        Some(spec) => {
-            let mut what_if = FitWhatIf::new(spec, &sit);
-            apply_fit_options(&args.fit, what_if.request_mut())?;
-            build_plan(&sit, Some(&what_if))
-        }
-        None => build_plan(&sit, None),
-    };
+    let plan = build_plan(&sc, spec.as_ref());
     write_plan(&plan, args.json, out)?;
     Ok(0)
 }

@@ -1,21 +1,26 @@
-//! The plan engine: classifies the situation into problems, then asks each step builder, in CONTRACT.md
-//! order, whether it applies and what it changes; numbers come from the [`WhatIf`] and the diagnosis.
-//! Searches (largest `-ngl`, largest context, smallest `--n-cpu-moe`, best quant that fits) assume use grows
-//! monotonically with each setting, which holds for llama.cpp's allocations.
+//! The plan engine: reads what is wrong from the evidence (a triage diagnosis, monitor findings, what the user
+//! saw, or the fit itself), searches the whole setups that fix it (`search`, priced by `price`), and adds the
+//! steps that are not settings. A setting change that does not fix the problem on its own is never a
+//! numbered step; single changes are explained as levers.
 
 use super::commands;
 use super::evidence::{holders_from_diagnosis, reserved_unallocated};
 use super::host_fixes::*;
+use super::price::Pricer;
+use super::quality;
+use super::search::{self, Choice, SearchInput};
+use super::setup::{Prediction, Setup, signed};
 use super::vram_fixes::*;
-use super::whatif::{self, Prediction, Setup, WhatIf, signed};
 use super::{
-    Effect, FixPlan, GpuState, Os, PlanDiagnosis, Runtime, Situation, Step, StepId, Symptom,
-    VramHolder,
+    Effect, FixPlan, Lever, Os, PlanDiagnosis, PlanSetup, Runtime, SetupSummary, Situation, Speed,
+    Step, StepId, Symptom, VramHolder,
 };
+use crate::model::ModelSpec;
+use crate::scenario::Scenario;
 use crate::triage::Label;
 use crate::units::{format_auto, format_delta, format_gib};
 
-/// What is wrong, from the diagnosis (and its `also` findings), the monitor and the prediction.
+/// What is wrong, from the diagnosis (and its `also` findings), the monitor, the user and the prediction.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Problems {
     pub(super) vram_short: bool,
@@ -24,6 +29,7 @@ pub(super) struct Problems {
     pub(super) held_by_other: bool,
     pub(super) host_memory: bool,
     pub(super) cpu_spill: bool,
+    pub(super) slow: bool,
     pub(super) vllm_kv: bool,
     pub(super) metal: bool,
     pub(super) not_memory: bool,
@@ -45,11 +51,33 @@ impl Problems {
             Label::VramFragmentation => self.fragmentation = true,
             Label::VramHeldByOther => self.held_by_other = true,
             Label::HostOomKilled | Label::PagingThrash => self.host_memory = true,
-            Label::CpuSpillSlow => self.cpu_spill = true,
+            Label::CpuSpillSlow => {
+                self.cpu_spill = true;
+                self.slow = true;
+            }
             Label::VllmKvInsufficient => self.vllm_kv = true,
             Label::NotMemory => self.not_memory = true,
             Label::RecoveredNoFailure => self.recovered = true,
             Label::Unknown => {}
+        }
+    }
+
+    fn add_symptom(&mut self, s: Symptom, os: Os) {
+        match s {
+            // Windows' driver spills full VRAM into shared memory instead of failing.
+            Symptom::VramFull if os == Os::Windows => self.cpu_spill = true,
+            Symptom::VramFull | Symptom::CrashLoad => self.vram_short = true,
+            Symptom::CrashLater => {
+                self.vram_short = true;
+                self.context = true;
+            }
+            Symptom::Paging | Symptom::Freeze => self.host_memory = true,
+            Symptom::CpuSpill => self.cpu_spill = true,
+            Symptom::Slow => {
+                self.slow = true;
+                self.cpu_spill = true;
+            }
+            Symptom::HeldByOther => self.held_by_other = true,
         }
     }
 
@@ -71,33 +99,40 @@ impl Problems {
 
 pub(super) struct Ctx<'a> {
     pub(super) sit: Situation,
-    pub(super) what_if: Option<&'a dyn WhatIf>,
+    pub(super) pricer: Option<&'a Pricer<'a>>,
     pub(super) setup: Setup,
     pub(super) base: Option<Prediction>,
     pub(super) p: Problems,
     pub(super) margin: u64,
     pub(super) holders: Vec<VramHolder>,
+    /// The recommended setup's prediction: what the machine holds after the fix.
+    pub(super) after: Option<Prediction>,
+    /// Some setup of Q4-class quality keeps every layer on the GPU at the asked context or the floor.
+    pub(super) q4_on_gpu: bool,
+    /// The search ran (the runtime and the model allowed it).
+    pub(super) searched: bool,
 }
 
 impl Ctx<'_> {
     pub(super) fn predict(&self, setup: &Setup) -> Option<Prediction> {
-        self.what_if?.predict(setup)
+        self.pricer?.predict(setup)
     }
 
     pub(super) fn fits(&self, setup: &Setup) -> Option<bool> {
         self.predict(setup).map(|p| p.fits(self.margin))
     }
 
-    pub(super) fn layers_total(&self) -> u32 {
-        self.base.as_ref().map_or(0, |b| b.layers_total)
-    }
-
     pub(super) fn label_words(&self) -> String {
         match &self.sit.diagnosis {
             Some(d) if d.label != Label::Unknown => d.label.words().to_owned(),
-            _ if !self.sit.symptoms.is_empty() => {
-                "The live monitor flagged memory trouble".to_owned()
+            _ if self.sit.symptoms.contains(&Symptom::Slow) => "It runs, but slowly".to_owned(),
+            _ if self.sit.symptoms.contains(&Symptom::Freeze) => {
+                "The machine freezes while the model runs".to_owned()
             }
+            _ if self.sit.symptoms.contains(&Symptom::CrashLater) => {
+                "It crashes after loading, with longer prompts".to_owned()
+            }
+            _ if !self.sit.symptoms.is_empty() => "The memory ran short".to_owned(),
             _ => "At these settings the model does not fit the GPU".to_owned(),
         }
     }
@@ -143,7 +178,7 @@ impl Ctx<'_> {
         // A speed for a setup that does not fit would describe a run that cannot happen.
         let tokens_per_second = after.tokens_per_second.filter(|_| fits);
         if let Some(t) = tokens_per_second {
-            summary.push_str(&format!("; ~{t:.0} tok/s"));
+            summary.push_str(&format!("; ~{t:.1} tok/s"));
         }
         Effect {
             summary,
@@ -160,26 +195,11 @@ impl Ctx<'_> {
         step.setup = Some(setup.clone());
         step.absorb(commands::launch(&self.sit, setup));
     }
-
-    /// Largest value in `lo..=hi` for which `ok` holds, assuming `ok` is monotone (true, then false).
-    pub(super) fn largest(lo: u32, hi: u32, ok: impl Fn(u32) -> bool) -> Option<u32> {
-        if lo > hi || !ok(lo) {
-            return None;
-        }
-        let (mut good, mut bad) = (lo, hi + 1);
-        while bad - good > 1 {
-            let mid = good + (bad - good) / 2;
-            if ok(mid) { good = mid } else { bad = mid }
-        }
-        Some(good)
-    }
 }
 
-/// Builds the plan. `what_if` supplies the numbers (e.g. `fit_bridge::FitWhatIf`); without one the engine
-/// uses [`whatif::Formula`] from the situation when the model and a GPU are known.
-pub fn build_plan(situation: &Situation, what_if: Option<&dyn WhatIf>) -> FixPlan {
-    let mut sit = situation.clone();
-    fill_from_diagnosis(&mut sit);
+/// Builds the plan for a scenario; `spec` is the model it names, when it could be read.
+pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
+    let mut sit = Situation::from_scenario(scenario, spec);
     // Only vLLM (and SGLang, same flags in spirit) reports too little KV-cache room for max_model_len.
     if sit
         .diagnosis
@@ -188,28 +208,24 @@ pub fn build_plan(situation: &Situation, what_if: Option<&dyn WhatIf>) -> FixPla
     {
         sit.runtime = Runtime::Vllm;
     }
-    let formula = sit.formula();
-    let what_if = what_if.or(formula.as_ref().map(|f| f as &dyn WhatIf));
-    let mut setup = sit.setup.clone();
-    if setup.quant.is_none() {
-        setup.quant = sit.model.as_ref().and_then(|m| m.facts.quant.clone());
-    }
-    if setup.n_ctx == 0 {
-        // llama.cpp's -c 0 (its default) means the trained context.
-        setup.n_ctx = sit
-            .model
-            .as_ref()
-            .map(|m| m.facts.n_ctx_train)
-            .filter(|c| *c > 0)
-            .unwrap_or(4096);
-    }
-    sit.setup = setup.clone();
-    let base = what_if.and_then(|w| w.predict(&setup));
     let margin = if sit.margin_bytes == 0 {
-        whatif::DEFAULT_MARGIN
+        super::DEFAULT_MARGIN
     } else {
         sit.margin_bytes
     };
+    let pricer = spec
+        .filter(|s| s.hparams.n_layer > 0)
+        .map(|s| Pricer::new(s, scenario.fit_request()));
+    let mut setup = sit.setup.clone();
+    // `-ngl auto` is what llama.cpp's --fit, Ollama and LM Studio do: the most layers that fit.
+    if let (Some(pr), crate::fit::GpuLayers::Auto) = (&pricer, scenario.settings.n_gpu_layers) {
+        let all = pr.spec().hparams.n_layer + 1;
+        let n = crate::fit::search::max_gpu_layers(pr.spec(), &pr.request(&setup)).unwrap_or(0);
+        setup.n_gpu_layers = (n < all).then_some(n);
+    }
+    sit.setup = setup.clone();
+    let base_priced = pricer.as_ref().and_then(|p| p.price(&setup));
+    let base = base_priced.as_ref().map(|p| p.prediction());
 
     let mut p = Problems::default();
     if let Some(d) = &sit.diagnosis {
@@ -219,20 +235,24 @@ pub fn build_plan(situation: &Situation, what_if: Option<&dyn WhatIf>) -> FixPla
         }
     }
     for s in &sit.symptoms {
-        match s {
-            Symptom::VramFull if sit.os == Os::Windows => p.cpu_spill = true,
-            Symptom::VramFull => p.vram_short = true,
-            Symptom::Paging => p.host_memory = true,
-            Symptom::CpuSpill => p.cpu_spill = true,
-            Symptom::HeldByOther => p.held_by_other = true,
-        }
+        p.add_symptom(*s, sit.os);
     }
+    let min_tps = scenario.min_tps();
     if sit.diagnosis.is_none()
         && sit.symptoms.is_empty()
-        && let Some(b) = &base
-        && !b.fits(margin)
+        && let Some(b) = &base_priced
     {
-        p.vram_short = true;
+        let host_limit = sit.host.limit_bytes.unwrap_or(0);
+        let spills = b.report.layers_offloaded < b.report.layers_total;
+        if !b.gpu_fits() {
+            p.vram_short = true;
+        } else if host_limit > 0 && b.host_bytes > host_limit {
+            p.host_memory = true;
+        } else if spills {
+            // Not everything fits the GPU at the asked settings: layers run from system RAM.
+            p.cpu_spill = true;
+            p.slow = b.tokens_per_second.is_some_and(|(g, _)| g < min_tps);
+        }
     }
 
     let mut holders = sit.holders.clone();
@@ -244,63 +264,329 @@ pub fn build_plan(situation: &Situation, what_if: Option<&dyn WhatIf>) -> FixPla
         }
     }
 
-    let ctx = Ctx {
+    // The search: whole setups, when the runtime runs GGUF files and something about memory or speed is wrong.
+    let wants_search = pricer.is_some()
+        && sit.runtime.is_llama_family()
+        && !p.not_memory
+        && (p.gpu_pressure() || p.context || p.host_memory || p.slow || p.held_by_other);
+    let found = match (&pricer, wants_search) {
+        (Some(pr), true) => Some(search::search(
+            pr,
+            &SearchInput {
+                asked_ctx: setup.n_ctx,
+                min_ctx: scenario.min_ctx(),
+                min_tps,
+                host_limit_bytes: sit.host.limit_bytes.unwrap_or(0),
+                quants: search_quants(&sit),
+                current: setup.clone(),
+                other_quants: true,
+            },
+        )),
+        _ => None,
+    };
+
+    let mut ctx = Ctx {
         sit,
-        what_if,
+        pricer: pricer.as_ref(),
         setup,
         base,
         p,
         margin,
         holders,
+        after: None,
+        q4_on_gpu: false,
+        searched: found.is_some(),
     };
-    let builders: [fn(&Ctx) -> Option<Step>; 15] = [
-        free_vram,
-        vllm_memory,
-        lower_quant,
-        clamp_layers,
-        reduce_context,
-        quantize_kv,
-        flash_attention,
-        smaller_batch,
-        moe_offload,
-        expandable_segments,
-        pagefile,
-        wslconfig,
-        linux_swap,
-        metal_wired_limit,
-        hardware,
-    ];
-    let steps: Vec<Step> = if ctx.p.memory() {
-        builders.iter().filter_map(|b| b(&ctx)).collect()
-    } else {
-        Vec::new()
-    };
-    let verify = verify_steps(&ctx, &steps);
-    FixPlan {
-        diagnosis: plan_diagnosis(&ctx),
+    let mut plan = FixPlan {
         runtime: ctx.sit.runtime,
         os: ctx.sit.os,
         shell: ctx.sit.shell,
-        steps,
-        verify,
+        ..FixPlan::default()
+    };
+    if let Some(found) = &found {
+        ctx.q4_on_gpu = found
+            .recommendation
+            .iter()
+            .chain(&found.alternatives)
+            .any(|c| c.candidate.quality.q4_class() && c.candidate.all_on_gpu());
+        ctx.after = found
+            .recommendation
+            .as_ref()
+            .map(|c| c.candidate.priced.prediction());
+        plan.policy = found.policy.clone();
+        plan.setups_priced = found.priced;
+        plan.recommendation = found.recommendation.as_ref().map(|c| plan_setup(&ctx, c));
+        plan.alternatives = found.alternatives.iter().map(|c| plan_setup(&ctx, c)).collect();
+        if found.recommendation.is_none() && !found.host_short.is_empty() {
+            let best = &found.host_short[0];
+            ctx.after = Some(best.priced.prediction());
+            ctx.p.host_memory = true;
+        }
+        plan.levers = levers(&ctx);
+    }
+
+    let apply = plan
+        .recommendation
+        .as_ref()
+        .map(|r| apply_recommendation(&ctx, r));
+    let mut steps: Vec<Step> = Vec::new();
+    if ctx.p.memory() || ctx.p.slow || ctx.p.context {
+        let front: [fn(&Ctx) -> Option<Step>; 2] = [free_vram, vllm_memory];
+        let back: [fn(&Ctx) -> Option<Step>; 6] = [
+            lower_precision_pytorch_step,
+            pagefile,
+            wslconfig,
+            linux_swap,
+            metal_wired_limit,
+            hardware,
+        ];
+        // PyTorch fragmentation (reserved ≫ allocated) is fixed by the allocator, before anything else.
+        let fragmentation = expandable_segments(&ctx);
+        let lead_with_allocator = ctx.p.fragmentation;
+        if lead_with_allocator {
+            steps.extend(fragmentation.clone());
+        }
+        steps.extend(front.iter().filter_map(|b| b(&ctx)));
+        steps.extend(apply);
+        if !lead_with_allocator {
+            steps.extend(fragmentation);
+        }
+        steps.extend(back.iter().filter_map(|b| b(&ctx)));
+    }
+    plan.verify = verify_steps(&ctx, plan.recommendation.as_ref(), &steps);
+    plan.diagnosis = plan_diagnosis(&ctx, plan.recommendation.as_ref());
+    plan.steps = steps;
+    plan
+}
+
+/// Quants that exist for the runtime: Ollama's library has no IQ tags (those are `hf.co/…` models).
+fn search_quants(sit: &Situation) -> Vec<String> {
+    let hf = sit
+        .model
+        .as_ref()
+        .is_some_and(|m| m.argument.starts_with("hf:") || m.argument.starts_with("hf.co/"));
+    if sit.runtime == Runtime::Ollama && !hf {
+        ["Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_K_S", "Q3_K_L", "Q3_K_M", "Q2_K"]
+            .iter()
+            .map(|q| (*q).to_owned())
+            .collect()
+    } else {
+        Vec::new()
     }
 }
 
-/// Uses the log's facts where the situation has none: runtime/OS names, the GPU size.
-fn fill_from_diagnosis(sit: &mut Situation) {
-    let Some(d) = &sit.diagnosis else { return };
-    if sit.gpus.is_empty()
-        && let Some(total) = d.numbers.total_bytes
-    {
-        sit.gpus.push(GpuState {
-            name: d.numbers.device.clone().unwrap_or_else(|| "GPU".to_owned()),
-            total_bytes: total,
-            ..GpuState::default()
+/// The model argument for another quant, and what the user must do first. Never the same file under a new
+/// name: when the new file cannot be named, there is no argument and the note says what to download.
+fn model_for_quant(sit: &Situation, quant: Option<&str>, keep_file: bool) -> (Option<String>, Vec<String>) {
+    let current = sit
+        .model
+        .as_ref()
+        .map(|m| m.argument.clone())
+        .filter(|a| !a.trim().is_empty());
+    if keep_file {
+        return (current, Vec::new());
+    }
+    let Some(q) = quant else {
+        return (current, Vec::new());
+    };
+    let own = sit.model.as_ref().and_then(|m| m.quant.clone());
+    let name = sit.model.as_ref().map_or("this model", |m| m.name.as_str());
+    let Some(arg) = current else {
+        return (
+            None,
+            vec![format!(
+                "Get the {q} GGUF of {name} first (a Hugging Face repo of GGUF quants has it), then start it with these settings."
+            )],
+        );
+    };
+    if let Some(rest) = arg.strip_prefix("hf:") {
+        // hf:OWNER/REPO[:QUANT] → the same repo at the new quant (llama.cpp's -hf downloads it).
+        let repo: Vec<&str> = rest.splitn(3, '/').collect();
+        if repo.len() >= 2 {
+            let repo_name = repo[1].split(':').next().unwrap_or(repo[1]);
+            return (Some(format!("hf:{}/{repo_name}:{q}", repo[0])), Vec::new());
+        }
+    }
+    let swapped = own
+        .as_deref()
+        .and_then(|from| commands::swap_quant_in_name(&arg, from, q))
+        .filter(|s| *s != arg);
+    match (swapped, sit.runtime) {
+        (Some(tag), Runtime::Ollama) => (
+            Some(tag.clone()),
+            vec![format!("This is a different download: `ollama pull {tag}` fetches it (the library lists each model's tags).")],
+        ),
+        (Some(path), _) => (
+            Some(path.clone()),
+            vec![format!(
+                "Download {} first — the {q} file from the same repository as {} — into the same folder.",
+                commands::file_name(&path),
+                commands::file_name(&arg)
+            )],
+        ),
+        (None, _) => (
+            None,
+            vec![format!(
+                "Get the {q} version of {name} first (from the repository your {} came from); then start it with these settings.",
+                own.as_deref().unwrap_or("current file")
+            )],
+        ),
+    }
+}
+
+/// A searched setup with its commands for the runtime.
+fn plan_setup(ctx: &Ctx, choice: &Choice) -> PlanSetup {
+    let c = &choice.candidate;
+    let (argument, mut notes) = model_for_quant(&ctx.sit, c.setup.quant.as_deref(), c.keep_file);
+    let mut sit = ctx.sit.clone();
+    if let Some(m) = sit.model.as_mut() {
+        m.argument = argument.clone().unwrap_or_default();
+        m.quant = c.setup.quant.clone();
+    }
+    let mut commands_out = Vec::new();
+    let mut files = Vec::new();
+    let mut settings = Vec::new();
+    match commands::launch(&sit, &c.setup) {
+        Ok(w) => {
+            commands_out = w.commands;
+            files = w.files;
+            settings = w.settings;
+            notes.extend(w.notes);
+        }
+        Err(e) => notes.push(format!("Commands left out: {e}.")),
+    }
+    if !c.host_ok {
+        notes.push("The host part needs more RAM than the OS leaves: it runs from swap / the page file, slowly.".to_owned());
+    }
+    let r = &c.priced.report;
+    PlanSetup {
+        goal: choice.goal,
+        title: search::describe(c),
+        setup: SetupSummary {
+            model: argument,
+            quant: c.setup.quant.clone(),
+            ctx_size: c.setup.n_ctx,
+            n_gpu_layers: c.setup.n_gpu_layers,
+            n_cpu_moe: c.setup.n_cpu_moe,
+            cache_type_k: c.setup.cache_type_k.clone(),
+            cache_type_v: c.setup.cache_type_v.clone(),
+            flash_attn: c.setup.flash_attn,
+            parallel: c.setup.parallel,
+        },
+        fits: c.priced.gpu_fits(),
+        host_fits: c.host_ok,
+        devices: r.devices.clone(),
+        layers_offloaded: r.layers_offloaded,
+        layers_total: r.layers_total,
+        tokens_per_second: c.priced.tokens_per_second.map(|(g, pp)| Speed {
+            generation: g,
+            prompt: pp,
+            at_ctx: c.priced.speed_at_ctx,
+        }),
+        quality: c.quality.clone(),
+        keep_file: c.keep_file,
+        why: choice.why.clone(),
+        commands: commands_out,
+        files,
+        settings,
+        notes,
+        plan_setup: c.setup.clone(),
+    }
+}
+
+fn apply_recommendation(ctx: &Ctx, rec: &PlanSetup) -> Step {
+    let mut step = Step::new(StepId::ApplyRecommendation, format!("Run {}", rec.title));
+    step.why = format!("{}: {}", ctx.label_words(), rec.why);
+    step.effect = ctx.effect(&rec.title, &rec.plan_setup);
+    step.cost = rec.quality.words.clone();
+    step.commands = rec.commands.clone();
+    step.files = rec.files.clone();
+    step.settings = rec.settings.clone();
+    step.notes = rec.notes.clone();
+    step.setup = Some(rec.plan_setup.clone());
+    step.undo = "Start the model again with your previous file and settings.".to_owned();
+    step
+}
+
+/// What each single change buys at the asked settings — explanation, not fixes.
+fn levers(ctx: &Ctx) -> Vec<Lever> {
+    let Some(pr) = ctx.pricer else {
+        return Vec::new();
+    };
+    let all = Setup {
+        n_gpu_layers: None,
+        n_cpu_moe: 0,
+        ..ctx.setup.clone()
+    };
+    let mut out = Vec::new();
+    let mut lever = |title: String, s: Setup| {
+        let e = ctx.effect(&title, &s);
+        out.push(Lever {
+            title,
+            summary: e.summary,
         });
+    };
+    lever("Every layer on the GPU, as asked".to_owned(), all.clone());
+    if !all.cache_type_k.eq_ignore_ascii_case("q8_0") {
+        lever(
+            "KV cache q8_0 (practically free in quality)".to_owned(),
+            Setup {
+                cache_type_k: "q8_0".into(),
+                cache_type_v: "q8_0".into(),
+                flash_attn: true,
+                ..all.clone()
+            },
+        );
     }
+    if all.n_ctx >= 8192 {
+        lever(
+            format!("Half the context ({} tokens)", all.n_ctx / 2),
+            Setup {
+                n_ctx: all.n_ctx / 2,
+                ..all.clone()
+            },
+        );
+    }
+    if let Some(next) = ctx
+        .setup
+        .quant
+        .as_deref()
+        .and_then(quality::quant)
+        .and_then(|cur| {
+            quality::QUANT_LADDER
+                .iter()
+                .find(|q| q.bpw < cur.bpw && q.bpw >= quality::Q4_CLASS_BPW && pr.has_quant(Some(q.name)))
+        })
+    {
+        lever(
+            format!("One quant lower ({})", next.name),
+            Setup {
+                quant: Some(next.name.to_owned()),
+                ..all.clone()
+            },
+        );
+    }
+    if pr.spec().is_moe() {
+        let n = pr.spec().hparams.n_layer;
+        lever(
+            format!("All MoE experts in system RAM (--n-cpu-moe {n})"),
+            Setup {
+                n_cpu_moe: n,
+                ..all.clone()
+            },
+        );
+    }
+    out
 }
 
-fn plan_diagnosis(ctx: &Ctx) -> PlanDiagnosis {
+fn lower_precision_pytorch_step(ctx: &Ctx) -> Option<Step> {
+    if !ctx.sit.runtime.is_pytorch() || !(ctx.p.vram_short || ctx.p.cpu_spill) {
+        return None;
+    }
+    lower_precision_pytorch(ctx)
+}
+
+fn plan_diagnosis(ctx: &Ctx, rec: Option<&PlanSetup>) -> PlanDiagnosis {
     let mut out = PlanDiagnosis {
         prediction: ctx.base.clone(),
         ..PlanDiagnosis::default()
@@ -331,22 +617,34 @@ fn plan_diagnosis(ctx: &Ctx) -> PlanDiagnosis {
         if let (Some(o), Some(t)) = (n.layers_offloaded, n.layers_total) {
             lines.push(format!("{o}/{t} layers were on the GPU."));
         }
+    } else if !ctx.sit.symptoms.is_empty() {
+        out.label = if ctx.sit.symptoms.iter().any(|s| Symptom::REPORTED.contains(s)) {
+            "reported"
+        } else {
+            "monitor"
+        }
+        .to_owned();
+        out.title = ctx.label_words();
+        if let Some(t) = ctx.sit.observed_tokens_per_second {
+            lines.push(format!("You saw about {t:.1} tok/s."));
+        }
     } else if let Some(b) = &ctx.base {
-        let fits = b.fits(ctx.margin);
+        let fits = b.fits(ctx.margin) && !ctx.p.host_memory && !ctx.p.slow;
         out.label = if fits { "fits" } else { "does_not_fit" }.to_owned();
         out.title = if fits {
             "The model fits at these settings"
+        } else if ctx.p.host_memory {
+            "The model's host part does not fit in system RAM at these settings"
+        } else if ctx.p.slow {
+            "The model spills to system RAM at these settings and runs slowly"
         } else {
             "The model does not fit at these settings"
         }
         .to_owned();
-    } else if !ctx.sit.symptoms.is_empty() {
-        out.label = "monitor".to_owned();
-        out.title = ctx.label_words();
     } else {
         out.label = "unknown".to_owned();
-        out.title = "Nothing to diagnose yet: give a log, a model or the live monitor's findings"
-            .to_owned();
+        out.title =
+            "Nothing to diagnose yet: give a log, a model, or say what happened".to_owned();
     }
     if let Some(b) = &ctx.base {
         let cap: u64 = b
@@ -355,8 +653,8 @@ fn plan_diagnosis(ctx: &Ctx) -> PlanDiagnosis {
             .map(|g| g.capacity_bytes)
             .fold(0, u64::saturating_add);
         lines.push(format!(
-            "Predicted at your settings ({}): GPU {} of {} ({} {}), {}/{} layers on the GPU, KV cache {}.",
-            b.method,
+            "Predicted at your settings ({} tokens of context): GPU {} of {} ({} {}), {}/{} layers on the GPU, KV cache {}{}.",
+            ctx.setup.n_ctx,
             format_gib(b.gpu_total_bytes()),
             format_gib(cap),
             format_auto(b.min_free_bytes().unsigned_abs()),
@@ -364,6 +662,9 @@ fn plan_diagnosis(ctx: &Ctx) -> PlanDiagnosis {
             b.layers_offloaded,
             b.layers_total,
             format_gib(b.kv_bytes),
+            b.tokens_per_second
+                .map(|t| format!(", ~{t:.1} tok/s"))
+                .unwrap_or_default(),
         ));
     }
     if ctx.p.not_memory {
@@ -374,67 +675,62 @@ fn plan_diagnosis(ctx: &Ctx) -> PlanDiagnosis {
             "The runtime recovered from this warning and went on; nothing needs fixing.".to_owned(),
         );
     }
+    if let Some(r) = rec {
+        lines.push(format!("Best whole setup found: {}.", r.title));
+    } else if ctx.searched {
+        lines.push("No setup of this model fits this machine with the margin; see the steps.".to_owned());
+    }
     out.summary = lines.join(" ");
     out
 }
 
-fn verify_steps(ctx: &Ctx, steps: &[Step]) -> Vec<Step> {
+fn verify_steps(ctx: &Ctx, rec: Option<&PlanSetup>, steps: &[Step]) -> Vec<Step> {
     if steps.is_empty() {
         return Vec::new();
     }
     let mut step = Step::new(StepId::Verify, "Run it and check the numbers");
-    let fixed = steps.iter().find(|s| s.effect.fits == Some(true));
-    step.why = match fixed {
-        Some(s) => format!("After \"{}\": {}.", s.title, s.effect.summary),
-        None => "After the fixes: the model should load without an out-of-memory error.".to_owned(),
-    };
-    let setup = fixed
-        .and_then(|s| s.setup.clone())
-        .unwrap_or_else(|| ctx.setup.clone());
-    if let Some(p) = fixed.and(ctx.predict(&setup)) {
-        let per_gpu: Vec<String> = p
-            .gpus
-            .iter()
-            .map(|g| {
-                format!(
-                    "{} {} of {}",
-                    g.name,
-                    format_gib(g.total_bytes),
-                    format_gib(g.capacity_bytes)
-                )
-            })
-            .collect();
-        step.effect = Effect {
-            summary: format!(
-                "Expect {}/{} layers on the GPU, VRAM in use about {}{}.",
-                p.layers_offloaded,
-                p.layers_total,
-                per_gpu.join(", "),
-                p.tokens_per_second
-                    .map(|t| format!(", about {t:.0} tokens/s when generating"))
-                    .unwrap_or_default()
-            ),
-            gpu_free_bytes: Some(p.min_free_bytes()),
-            tokens_per_second: p.tokens_per_second,
-            layers_offloaded: Some(p.layers_offloaded),
-            layers_total: Some(p.layers_total),
-            fits: Some(p.fits(ctx.margin)),
-            ..Effect::default()
-        };
-    } else if let Some(t) = fixed.and_then(|s| s.effect.tokens_per_second) {
-        step.effect.tokens_per_second = Some(t);
-        step.effect.summary = format!("Expect about {t:.0} tokens/s when generating.");
-    }
+    let setup = rec.map_or_else(|| ctx.setup.clone(), |r| r.plan_setup.clone());
     let mut sit = ctx.sit.clone();
-    if setup.quant != ctx.setup.quant
-        && let (Some(m), Some(from), Some(to)) = (
-            sit.model.as_mut(),
-            ctx.setup.quant.as_deref(),
-            setup.quant.as_deref(),
-        )
-        && let Some(arg) = commands::swap_quant_in_name(&m.argument, from, to)
-    {
-        m.argument = arg;
+    match rec {
+        Some(r) => {
+            step.why = format!("After \"{}\".", r.title);
+            let per_gpu: Vec<String> = r
+                .devices
+                .iter()
+                .filter(|d| d.kind == crate::fit::DeviceKind::Gpu)
+                .map(|d| {
+                    format!(
+                        "{} {} of {}",
+                        d.name,
+                        format_gib(d.total_bytes),
+                        format_gib(d.capacity_bytes)
+                    )
+                })
+                .collect();
+            step.effect = Effect {
+                summary: format!(
+                    "Expect {}/{} layers on the GPU, VRAM in use about {}{}.",
+                    r.layers_offloaded,
+                    r.layers_total,
+                    per_gpu.join(", "),
+                    r.tokens_per_second
+                        .map(|t| format!(", about {:.1} tokens/s when generating", t.generation))
+                        .unwrap_or_default()
+                ),
+                tokens_per_second: r.tokens_per_second.map(|t| t.generation),
+                layers_offloaded: Some(r.layers_offloaded),
+                layers_total: Some(r.layers_total),
+                fits: Some(r.fits),
+                ..Effect::default()
+            };
+            if let Some(m) = sit.model.as_mut() {
+                m.argument = r.setup.model.clone().unwrap_or_default();
+            }
+        }
+        None => {
+            step.why =
+                "After the fixes: the model should load without an out-of-memory error.".to_owned();
+        }
     }
     step.absorb(commands::verify(&sit, &setup));
     let mut monitor = Step::new(StepId::Verify, "Watch VRAM and paging while it runs");
@@ -451,9 +747,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn largest_is_a_binary_search() {
-        assert_eq!(Ctx::largest(1, 81, |n| n <= 47), Some(47));
-        assert_eq!(Ctx::largest(1, 81, |_| true), Some(81));
-        assert_eq!(Ctx::largest(1, 81, |_| false), None);
+    fn symptoms_name_problems() {
+        let mut p = Problems::default();
+        p.add_symptom(Symptom::Slow, Os::Linux);
+        assert!(p.slow && p.cpu_spill);
+        let mut p = Problems::default();
+        p.add_symptom(Symptom::VramFull, Os::Windows);
+        assert!(p.cpu_spill && !p.vram_short);
+        let mut p = Problems::default();
+        p.add_symptom(Symptom::Freeze, Os::Wsl2);
+        assert!(p.host_memory);
+    }
+
+    #[test]
+    fn another_quant_never_reuses_the_same_file() {
+        let mut sit = Situation::new(Runtime::LlamaServer, Os::Linux, super::super::Shell::Bash);
+        sit.model = Some(super::super::ModelRef {
+            argument: "/m/model.gguf".into(),
+            name: "m".into(),
+            quant: Some("Q8_0".into()),
+            ..Default::default()
+        });
+        let (arg, notes) = model_for_quant(&sit, Some("Q4_K_M"), false);
+        assert_eq!(arg, None, "the name has no quant to swap");
+        assert!(notes[0].contains("Q4_K_M"));
+        sit.model.as_mut().unwrap().argument = "/m/Llama-3.1-8B-Q8_0.gguf".into();
+        let (arg, _) = model_for_quant(&sit, Some("Q4_K_M"), false);
+        assert_eq!(arg.as_deref(), Some("/m/Llama-3.1-8B-Q4_K_M.gguf"));
+        sit.model.as_mut().unwrap().argument = "hf:unsloth/Llama-3.1-8B-GGUF:Q8_0".into();
+        let (arg, _) = model_for_quant(&sit, Some("IQ4_XS"), false);
+        assert_eq!(arg.as_deref(), Some("hf:unsloth/Llama-3.1-8B-GGUF:IQ4_XS"));
     }
 }

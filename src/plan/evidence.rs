@@ -35,6 +35,21 @@ pub(super) static VLLM_GIB_RE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("static regex")
 });
 
+pub(super) static VLLM_STARTUP_FREE_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"Free memory on device[^(]*\(([0-9.]+)/([0-9.]+) GiB\) on startup is less than desired")
+        .expect("static regex")
+});
+pub(super) static SELF_ALLOCATED_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"Of the allocated memory ([0-9.]+) ([GM]i?B) is allocated by PyTorch, and ([0-9.]+) ([GM]i?B) is reserved")
+        .expect("static regex")
+});
+
+/// vLLM's startup check: (free, total) bytes when it found less free than its share.
+pub(super) fn vllm_startup_free(text: &str) -> Option<(u64, u64)> {
+    let c = VLLM_STARTUP_FREE_RE.captures(text)?;
+    Some((parse_size(&c[1], "GiB")?, parse_size(&c[2], "GiB")?))
+}
+
 pub(super) fn diagnosis_text(d: &Diagnosis) -> String {
     let mut text = d.explanation.clone();
     for e in &d.evidence {
@@ -50,14 +65,23 @@ pub(super) fn parse_size(number: &str, unit: &str) -> Option<u64> {
     Some((value * unit as f64) as u64)
 }
 
-/// Other processes named in a PyTorch OOM message ("Process 123 has 14.85 GiB memory in use").
+/// Other processes named in a PyTorch OOM message ("Process 123 has 14.85 GiB memory in use"). The process
+/// that failed is listed there too when PyTorch cannot tell its own PID (containers): a "process" whose use
+/// matches what PyTorch itself allocated and reserved is that one, and is never offered for ending.
 pub(super) fn holders_from_diagnosis(d: &Diagnosis) -> Vec<VramHolder> {
     let text = diagnosis_text(d);
+    let own = SELF_ALLOCATED_RE.captures(&text).and_then(|c| {
+        Some(parse_size(&c[1], &c[2])?.saturating_add(parse_size(&c[3], &c[4])?))
+    });
     let mut out: Vec<VramHolder> = Vec::new();
     for c in HOLDER_RE.captures_iter(&text) {
         let (Some(pid), Some(bytes)) = (c[1].parse().ok(), parse_size(&c[2], &c[3])) else {
             continue;
         };
+        // PyTorch's own use plus the CUDA context (a few hundred MiB) is this process.
+        if own.is_some_and(|o| bytes >= o && bytes - o <= (o / 20).max(GIB)) {
+            continue;
+        }
         if !out.iter().any(|h| h.pid == pid) {
             out.push(VramHolder {
                 pid,

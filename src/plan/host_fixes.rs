@@ -4,74 +4,20 @@
 
 use super::engine::Ctx;
 use super::os_memory::{self, HostNeed};
-use super::whatif::{Prediction, Setup, signed};
+use super::setup::Prediction;
 use super::{Os, Step, StepId};
 use crate::triage::Label;
-use crate::units::{GIB, MIB, format_delta, format_gib};
-
-/// Paging with the GPU not the problem: a smaller context shrinks what the host holds (KV of CPU layers, the
-/// host compute buffer). Suggested when that saves at least 1 GiB.
-pub(super) fn reduce_context_for_ram(ctx: &Ctx) -> Option<Step> {
-    let now = running_prediction(ctx)?;
-    let target = if ctx.setup.n_ctx > 8192 { 8192 } else { 4096 };
-    if target >= ctx.setup.n_ctx {
-        return None;
-    }
-    let s = Setup {
-        n_ctx: target,
-        n_gpu_layers: Some(now.layers_offloaded),
-        ..ctx.setup.clone()
-    };
-    let after = ctx.predict(&s)?;
-    let saved = now.host_bytes.saturating_sub(after.host_bytes);
-    if saved < GIB {
-        return None;
-    }
-    let mut step = Step::new(
-        StepId::ReduceContext,
-        format!("Shrink the context to {target} tokens"),
-    );
-    step.why = format!(
-        "{}: with {}/{} layers on the GPU, the KV cache of the CPU layers and the host compute buffer live in system RAM and grow with the context.",
-        ctx.label_words(),
-        now.layers_offloaded,
-        now.layers_total
-    );
-    step.effect.summary = format!(
-        "Context {target}: system RAM {} ({} → {})",
-        format_delta(-i128::from(signed(saved))),
-        format_gib(now.host_bytes),
-        format_gib(after.host_bytes)
-    );
-    step.cost =
-        "The model sees fewer tokens at once: long chats and documents get cut earlier.".to_owned();
-    ctx.launch(&mut step, &s);
-    step.undo = format!("Set the context back to {}.", ctx.setup.n_ctx);
-    Some(step)
-}
+use crate::units::{GIB, MIB, format_gib};
 
 /// What the host must hold, and how that was worked out.
-/// The run the host has to survive: the user's settings when they fit the GPU, else the largest GPU layer
-/// count that fits (what llama.cpp's `--fit`, Ollama and LM Studio end up running).
+/// The run the host has to survive: the recommended setup, else the user's settings.
 pub(super) fn running_prediction(ctx: &Ctx) -> Option<Prediction> {
-    let base = ctx.base.clone()?;
-    if base.fits(ctx.margin) || !ctx.sit.runtime.is_llama_family() {
-        return Some(base);
-    }
-    let fitting = |n: u32| Setup {
-        n_gpu_layers: Some(n),
-        ..ctx.setup.clone()
-    };
-    let best = Ctx::largest(0, base.layers_total, |n| {
-        ctx.fits(&fitting(n)) == Some(true)
-    })
-    .unwrap_or(0);
-    ctx.predict(&fitting(best)).or(Some(base))
+    ctx.after.clone().or_else(|| ctx.base.clone())
 }
 
 /// What the host must hold, and how that was worked out.
 pub(super) fn host_need(ctx: &Ctx) -> HostNeed {
-    let file = ctx.sit.model.as_ref().map(|m| m.facts.weights_bytes);
+    let file = ctx.sit.model.as_ref().map(|m| m.weights_bytes);
     match (running_prediction(ctx), file) {
         (Some(p), Some(file)) => {
             let gpu_weights: u64 = p

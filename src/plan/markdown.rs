@@ -80,11 +80,38 @@ pub fn render(plan: &FixPlan) -> String {
     if !plan.diagnosis.summary.is_empty() {
         let _ = writeln!(out, "{}\n", plan.diagnosis.summary);
     }
+    if let Some(r) = &plan.recommendation {
+        let _ = writeln!(out, "## Recommended setup: {}\n", r.title);
+        let _ = writeln!(out, "{}\n", r.why);
+        out.push_str("| alternative | setup | speed | quality |\n|---|---|---|---|\n");
+        for a in std::iter::once(r).chain(&plan.alternatives) {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} |",
+                a.goal.label(),
+                a.title,
+                a.tokens_per_second
+                    .map_or_else(|| "unknown".to_owned(), |t| format!("~{:.1} tok/s at {} ctx", t.generation, t.at_ctx)),
+                a.quality.words
+            );
+        }
+        out.push('\n');
+        if !plan.policy.is_empty() {
+            let _ = writeln!(out, "How it chose: {}\n", plan.policy);
+        }
+    }
+    if !plan.levers.is_empty() {
+        out.push_str("What each change buys on its own (explanation, not a fix):\n\n");
+        for l in &plan.levers {
+            let _ = writeln!(out, "- {}", l.summary);
+        }
+        out.push('\n');
+    }
     if plan.steps.is_empty() {
         out.push_str("No memory fix applies.\n\n");
     } else {
         out.push_str(
-            "## Fixes, in order\n\nTry them one at a time, top to bottom; stop when it works.\n\n",
+            "## Fixes, in order\n\nEach step fixes the problem on its own; try them top to bottom and stop when it works.\n\n",
         );
         for (i, s) in plan.steps.iter().enumerate() {
             step(&mut out, i + 1, s);

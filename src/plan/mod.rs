@@ -1,33 +1,36 @@
-//! The Fix Wizard engine: a situation (runtime, OS, shell, model, GPUs, the settings used, and optionally a
-//! triage [`Diagnosis`] and live-monitor findings) becomes a [`FixPlan`] — ordered steps, each with why it
-//! applies, its effect in numbers, what it costs, commands for the user's shell, files to write and how to undo.
+//! The Fix Wizard engine. A [`Scenario`](crate::scenario::Scenario) (model, machine, settings, runtime, shell,
+//! evidence) becomes a [`FixPlan`]: the best whole setup found by searching quant × KV cache × context × GPU
+//! layers × MoE offload together (`search`, every candidate priced by the fit engine through `price`), the
+//! alternatives on the trade-off front, and the steps that are not settings — free VRAM held by others,
+//! vLLM's memory share, PyTorch's allocator, pagefile / `.wslconfig` / swap, hardware.
 //!
-//! Order and step ids follow CONTRACT.md and DESIGN.md's four walls: free VRAM held by others → vLLM memory
-//! knobs → lower quant → clamp `-ngl` → context / KV quantization / flash attention → smaller batch → MoE expert
-//! offload → `expandable_segments` → pagefile / `.wslconfig` / swap / macOS wired limit → hardware, last.
-//! Numbers come from a [`WhatIf`] (`fit_bridge::FitWhatIf` over `crate::fit` when the model is known,
-//! [`whatif::Formula`] otherwise) and from the diagnosis' own numbers. Commands are written by
-//! `commands::*` through `shell`'s quoting; a value that cannot be quoted for the chosen shell is left out of
-//! the step with a note saying why. This module runs nothing and reads no files.
+//! Every number comes from `crate::fit` (no second memory model). Commands are written by `commands::*`
+//! through `shell`'s quoting; a value that cannot be quoted for the chosen shell is left out with a note.
+//! This module runs nothing and reads no files.
 
 pub mod commands;
 mod engine;
 mod evidence;
-pub mod fit_bridge;
 mod host_fixes;
 pub mod markdown;
 pub mod os_memory;
+pub mod price;
+pub mod quality;
+pub mod search;
+pub mod setup;
 pub mod shell;
 mod vram_fixes;
-pub mod whatif;
 
 use serde::{Deserialize, Serialize};
 
 use crate::triage::Diagnosis;
 
+pub use crate::scenario::VramHolder;
+pub use crate::vocab::{Os, Runtime, Symptom};
 pub use engine::build_plan;
+pub use search::Goal;
+pub use setup::{DEFAULT_MARGIN, GpuUse, Prediction, Setup};
 pub use shell::Shell;
-pub use whatif::{Formula, GpuFacts, ModelFacts, Prediction, Setup, WhatIf};
 
 /// Errors of the plan engine.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -48,167 +51,21 @@ pub enum PlanError {
     },
 }
 
-/// The program that runs the model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Runtime {
-    #[default]
-    #[serde(rename = "llama-server")]
-    LlamaServer,
-    #[serde(rename = "llama-cli")]
-    LlamaCli,
-    #[serde(rename = "ollama")]
-    Ollama,
-    #[serde(rename = "lmstudio")]
-    LmStudio,
-    #[serde(rename = "transformers")]
-    Transformers,
-    #[serde(rename = "vllm")]
-    Vllm,
-    #[serde(rename = "text-generation-webui")]
-    TextGenWebui,
-}
-
-impl Runtime {
-    pub const ALL: [Self; 7] = [
-        Self::LlamaServer,
-        Self::LlamaCli,
-        Self::Ollama,
-        Self::LmStudio,
-        Self::Transformers,
-        Self::Vllm,
-        Self::TextGenWebui,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::LlamaServer => "llama-server",
-            Self::LlamaCli => "llama-cli",
-            Self::Ollama => "ollama",
-            Self::LmStudio => "lmstudio",
-            Self::Transformers => "transformers",
-            Self::Vllm => "vllm",
-            Self::TextGenWebui => "text-generation-webui",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::LlamaServer => "llama.cpp (llama-server)",
-            Self::LlamaCli => "llama.cpp (llama-cli)",
-            Self::Ollama => "Ollama",
-            Self::LmStudio => "LM Studio",
-            Self::Transformers => "Hugging Face transformers",
-            Self::Vllm => "vLLM",
-            Self::TextGenWebui => "text-generation-webui",
-        }
-    }
-
-    /// Accepts CONTRACT.md's `--runtime` spellings and the names triage reports ("llama.cpp (llama-server)").
-    pub fn parse(s: &str) -> Option<Self> {
-        let s = s.trim().to_ascii_lowercase();
-        let has = |needle: &str| s.contains(needle);
-        Some(if has("llama-cli") {
-            Self::LlamaCli
-        } else if has("ollama") {
-            Self::Ollama
-        } else if has("lm studio") || has("lmstudio") || has("lms") {
-            Self::LmStudio
-        } else if has("vllm") || has("sglang") {
-            Self::Vllm
-        } else if has("text-generation-webui") || has("textgen") || has("oobabooga") {
-            Self::TextGenWebui
-        } else if has("transformers") || has("pytorch") || has("torch") || has("accelerate") {
-            Self::Transformers
-        } else if has("llama") || has("koboldcpp") || has("ggml") {
-            Self::LlamaServer
-        } else {
-            return None;
-        })
-    }
-
-    /// Runs GGUF files on llama.cpp (layers, `-ngl`, KV types and flash attention apply).
-    pub fn is_llama_family(self) -> bool {
-        matches!(
-            self,
-            Self::LlamaServer | Self::LlamaCli | Self::Ollama | Self::LmStudio | Self::TextGenWebui
-        )
-    }
-
-    /// Allocates through PyTorch's caching allocator (fragmentation, `PYTORCH_CUDA_ALLOC_CONF`).
-    pub fn is_pytorch(self) -> bool {
-        matches!(self, Self::Transformers | Self::Vllm)
-    }
-}
-
-/// The operating system the model runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Os {
-    #[default]
-    Linux,
-    Windows,
-    Wsl2,
-    Macos,
-}
-
-impl Os {
-    pub const ALL: [Self; 4] = [Self::Linux, Self::Windows, Self::Wsl2, Self::Macos];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Linux => "linux",
-            Self::Windows => "windows",
-            Self::Wsl2 => "wsl2",
-            Self::Macos => "macos",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Linux => "Linux",
-            Self::Windows => "Windows",
-            Self::Wsl2 => "WSL2",
-            Self::Macos => "macOS",
-        }
-    }
-
-    /// Accepts CONTRACT.md's spellings and loose ones from logs ("Linux (Ubuntu 22.04)", "Windows 11").
-    pub fn parse(s: &str) -> Option<Self> {
-        let s = s.trim().to_ascii_lowercase();
-        Some(if s.contains("wsl") {
-            Self::Wsl2
-        } else if s.contains("windows") || s == "win" {
-            Self::Windows
-        } else if s.contains("mac") || s.contains("darwin") {
-            Self::Macos
-        } else if s.contains("linux")
-            || s.contains("ubuntu")
-            || s.contains("debian")
-            || s.contains("fedora")
-        {
-            Self::Linux
-        } else {
-            return None;
-        })
-    }
-
-    /// The usual shell there.
-    pub fn default_shell(self) -> Shell {
-        match self {
-            Self::Windows => Shell::PowerShell,
-            Self::Linux | Self::Wsl2 | Self::Macos => Shell::Bash,
-        }
-    }
-}
-
-/// The model as the commands name it, with what the numbers need.
+/// The model as the commands name it, with the facts the writers need (not a memory model: sizes come
+/// from `fit`).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct ModelRef {
-    /// What the user passes to the runtime: a file path, an Ollama name, a Hugging Face id, an LM Studio key.
+    /// What the user passes to the runtime: a file path, an Ollama name, `hf:REPO:QUANT`, an LM Studio key;
+    /// empty when there is nothing runnable (a built-in preset).
     pub argument: String,
     /// Display name.
     pub name: String,
-    pub facts: ModelFacts,
+    pub quant: Option<String>,
+    /// Weight bytes over the whole file (the tensor table).
+    pub weights_bytes: u64,
+    pub n_layer: u32,
+    pub n_ctx_train: u32,
+    pub n_expert: u32,
 }
 
 impl ModelRef {
@@ -231,12 +88,16 @@ impl ModelRef {
                 spec.name.clone()
             },
             argument,
-            facts: ModelFacts::from_spec(spec),
+            quant: spec.file_type.clone(),
+            weights_bytes: spec.tensor_bytes,
+            n_layer: spec.hparams.n_layer,
+            n_ctx_train: spec.hparams.n_ctx_train,
+            n_expert: spec.hparams.n_expert,
         }
     }
 
     pub fn is_moe(&self) -> bool {
-        self.facts.n_expert > 1
+        self.n_expert > 1
     }
 }
 
@@ -258,28 +119,11 @@ pub struct HostState {
     pub swap_total_bytes: Option<u64>,
     /// Free space on the system drive (pagefile / swapfile go there).
     pub disk_free_bytes: Option<u64>,
-    pub ram_bandwidth_bytes_per_sec: Option<u64>,
+    /// What the OS leaves for the model's host part (WSL2's cap included).
+    pub limit_bytes: Option<u64>,
 }
 
-/// A process holding GPU memory (monitor process table, `nvidia-smi`, or a PyTorch OOM message).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct VramHolder {
-    pub pid: u32,
-    pub name: String,
-    pub used_bytes: u64,
-}
-
-/// What the live monitor saw (CONTRACT.md monitor alert kinds).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Symptom {
-    VramFull,
-    Paging,
-    CpuSpill,
-    HeldByOther,
-}
-
-/// Everything the plan is built from.
+/// What the command writers and step builders read: the scenario resolved for one model.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Situation {
     pub runtime: Runtime,
@@ -307,58 +151,63 @@ impl Situation {
             runtime,
             os,
             shell,
-            margin_bytes: whatif::DEFAULT_MARGIN,
+            margin_bytes: DEFAULT_MARGIN,
             ..Self::default()
         }
     }
 
-    /// Fills OS, GPUs and host memory from a hardware snapshot (detected or picked). Memory in use on a GPU
-    /// counts as held by others: the plan is made before the model is loaded.
-    pub fn apply_hardware(&mut self, hw: &crate::hardware::Hardware) {
-        self.os = match hw.os {
-            crate::hardware::OsKind::Linux => Os::Linux,
-            crate::hardware::OsKind::Windows => Os::Windows,
-            crate::hardware::OsKind::Wsl2 => Os::Wsl2,
-            crate::hardware::OsKind::Macos => Os::Macos,
-        };
-        self.gpus = hw
+    /// The scenario as the writers see it (`spec` = the model it names, when read).
+    pub fn from_scenario(sc: &crate::scenario::Scenario, spec: Option<&crate::model::ModelSpec>) -> Self {
+        let m = &sc.machine;
+        let s = &sc.settings;
+        let mut sit = Self::new(sc.runtime, m.os, sc.shell());
+        if let (Some(spec), Some(arg)) = (spec, sc.model.as_deref()) {
+            sit.model = Some(ModelRef::from_spec(arg, spec));
+        } else if let Some(spec) = spec {
+            sit.model = Some(ModelRef::from_spec("", spec));
+        }
+        sit.gpus = m
             .gpus
             .iter()
             .map(|g| GpuState {
                 name: g.name.clone(),
-                total_bytes: g.memory_total_bytes,
-                used_by_others_bytes: g.memory_used_bytes.saturating_add(g.memory_reserved_bytes),
-                bandwidth_bytes_per_sec: None,
+                total_bytes: g.total_bytes,
+                used_by_others_bytes: g.held_by_others_bytes,
+                bandwidth_bytes_per_sec: g.bandwidth_gbps.map(|b| (b * 1e9) as u64),
             })
             .collect();
-        let h = &hw.host;
-        if h.ram_total_bytes > 0 {
-            self.host.ram_total_bytes = Some(h.ram_total_bytes);
-            self.host.ram_available_bytes = Some(h.ram_available_bytes);
-            self.host.swap_total_bytes = Some(h.swap_total_bytes);
-        }
-    }
-
-    /// A [`whatif::Formula`] for this situation when the model and a GPU are known.
-    pub fn formula(&self) -> Option<Formula> {
-        let model = self.model.as_ref()?;
-        let gpus: Vec<GpuFacts> = self
-            .gpus
-            .iter()
-            .map(|g| GpuFacts {
-                name: g.name.clone(),
-                capacity_bytes: g.total_bytes.saturating_sub(g.used_by_others_bytes),
-                bandwidth_bytes_per_sec: g.bandwidth_bytes_per_sec,
-            })
-            .collect();
-        if gpus.is_empty() || model.facts.n_layer == 0 {
-            return None;
-        }
-        Some(Formula {
-            model: model.facts.clone(),
-            gpus,
-            host_bandwidth_bytes_per_sec: self.host.ram_bandwidth_bytes_per_sec,
-        })
+        sit.host = HostState {
+            ram_total_bytes: (m.ram_total_bytes > 0).then_some(m.ram_total_bytes),
+            ram_available_bytes: m.ram_available_bytes,
+            swap_total_bytes: (m.ram_total_bytes > 0).then_some(m.swap_total_bytes),
+            disk_free_bytes: None,
+            limit_bytes: (m.ram_total_bytes > 0).then(|| m.host_limit_bytes()),
+        };
+        let n_ctx_train = spec.map_or(0, |sp| sp.hparams.n_ctx_train);
+        sit.setup = Setup {
+            quant: spec.and_then(|sp| sp.file_type.clone()),
+            n_ctx: sc.asked_ctx(n_ctx_train),
+            n_gpu_layers: match s.n_gpu_layers {
+                crate::fit::GpuLayers::Count(n) => Some(n),
+                _ => None,
+            },
+            n_batch: s.batch_size,
+            n_ubatch: s.ubatch_size,
+            cache_type_k: s.cache_type_k.as_str().to_owned(),
+            cache_type_v: s.cache_type_v.as_str().to_owned(),
+            flash_attn: s.flash_attn != crate::fit::FlashAttn::Off,
+            n_cpu_moe: s.n_cpu_moe,
+            parallel: s.parallel.max(1),
+            gpu_memory_utilization: s.gpu_memory_utilization,
+            ..Setup::default()
+        };
+        sit.margin_bytes = s.margin_bytes;
+        sit.diagnosis = sc.evidence.named_diagnosis().cloned();
+        sit.symptoms = sc.evidence.symptoms.clone();
+        sit.holders = sc.evidence.holders.clone();
+        sit.observed_tokens_per_second = sc.evidence.observed_tps;
+        sit.rpc_hosts = sc.rpc_hosts.clone();
+        sit
     }
 }
 
@@ -368,6 +217,8 @@ impl Situation {
 pub enum StepId {
     FreeVram,
     VllmMemory,
+    /// The searched setup, as one step: it fixes the problem on its own.
+    ApplyRecommendation,
     LowerQuant,
     ClampLayers,
     ReduceContext,
@@ -390,6 +241,7 @@ impl StepId {
         match self {
             Self::FreeVram => "free_vram",
             Self::VllmMemory => "vllm_memory",
+            Self::ApplyRecommendation => "apply_recommendation",
             Self::LowerQuant => "lower_quant",
             Self::ClampLayers => "clamp_layers",
             Self::ReduceContext => "reduce_context",
@@ -518,13 +370,79 @@ pub struct PlanDiagnosis {
     pub prediction: Option<Prediction>,
 }
 
-/// The Fix Wizard's result: ordered fixes and how to check them.
+/// The weights of a setup (CONTRACT.md `recommendation.setup`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetupSummary {
+    /// The MODEL argument to use (another quant's file or tag), or `null` when it has to be downloaded by
+    /// hand (then `notes` says what to get).
+    pub model: Option<String>,
+    pub quant: Option<String>,
+    pub ctx_size: u32,
+    /// `null` = every layer.
+    pub n_gpu_layers: Option<u32>,
+    pub n_cpu_moe: u32,
+    pub cache_type_k: String,
+    pub cache_type_v: String,
+    pub flash_attn: bool,
+    pub parallel: u32,
+}
+
+/// Generation and prompt speed, and the context position they are quoted at.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Speed {
+    pub generation: f64,
+    pub prompt: f64,
+    pub at_ctx: u32,
+}
+
+/// One whole setup found by the search (CONTRACT.md `recommendation` / `alternatives[]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanSetup {
+    pub goal: Goal,
+    /// "Q4_K_M · q8_0 KV · 32768 ctx · every layer on the GPU".
+    pub title: String,
+    pub setup: SetupSummary,
+    pub fits: bool,
+    /// The host part fits the RAM the OS leaves (else it needs swap / a page file and runs slowly).
+    pub host_fits: bool,
+    pub devices: Vec<crate::fit::DeviceUsage>,
+    pub layers_offloaded: u32,
+    pub layers_total: u32,
+    pub tokens_per_second: Option<Speed>,
+    pub quality: quality::Quality,
+    /// Uses the file the user already has.
+    pub keep_file: bool,
+    pub why: String,
+    pub commands: Vec<Command>,
+    pub files: Vec<FileToWrite>,
+    /// GUI settings to pick (LM Studio's load dialog), in order.
+    pub settings: Vec<String>,
+    pub notes: Vec<String>,
+    /// The setup in the plan's terms (for "apply to the Fit tab").
+    pub plan_setup: Setup,
+}
+
+/// What one change alone buys — explanation, never a numbered fix.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Lever {
+    pub title: String,
+    pub summary: String,
+}
+
+/// The Fix Wizard's result: the recommendation, the alternatives, ordered steps and how to check them.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct FixPlan {
     pub diagnosis: PlanDiagnosis,
     pub runtime: Runtime,
     pub os: Os,
     pub shell: Shell,
+    pub recommendation: Option<PlanSetup>,
+    pub alternatives: Vec<PlanSetup>,
+    /// The search's policy in one sentence.
+    pub policy: String,
+    /// How many setups the search priced.
+    pub setups_priced: usize,
+    pub levers: Vec<Lever>,
     pub steps: Vec<Step>,
     pub verify: Vec<Step>,
 }

@@ -154,6 +154,9 @@ pub struct Diagnosis {
     pub numbers: Numbers,
     pub next_steps: Vec<String>,
     pub also: Vec<AlsoFinding>,
+    /// The GPU's name as the log prints it ("NVIDIA GeForce RTX 4090"), when it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_name: Option<String>,
 }
 
 impl Diagnosis {

@@ -391,5 +391,6 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         numbers,
         next_steps,
         also,
+        gpu_name: None,
     }
 }

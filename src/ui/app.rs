@@ -23,16 +23,25 @@ pub enum Command {
     /// Read a model (path, `ollama:NAME`, `preset:ID`) into the shared slot.
     LoadModel(String),
     SelectTab(Tab),
-    /// Open the Fix Wizard with a diagnosis from Crash Triage filled in.
+    /// Open the Fix Wizard with a diagnosis from Crash Triage attached.
     OpenWizard(Box<crate::triage::Diagnosis>),
-    /// Open the Fix Wizard with a Live Monitor alert filled in.
+    /// Open the Fix Wizard with a Live Monitor alert attached.
     OpenWizardAlert(crate::monitor::AlertKind),
+    /// What the user says happened (no log needed), and the speed they see.
+    SetReported(Option<crate::vocab::Symptom>, Option<f64>),
+    /// Remove the attached crash log from the scenario.
+    DetachLog,
+    /// Remove the Live Monitor's findings from the scenario.
+    ClearMonitorFindings,
 }
 
 /// State shared by every tab (read-only while tabs draw).
 pub struct Shared {
     pub hardware: HardwareWatch,
     pub model: ModelSlot,
+    /// What is known about what went wrong (a log, monitor findings, what the user saw): part of the one
+    /// scenario every tab works on (`ui::scenario::build`).
+    pub evidence: crate::scenario::Evidence,
 }
 
 pub struct App {
@@ -90,6 +99,7 @@ impl App {
             shared: Shared {
                 hardware: sources.hardware,
                 model: ModelSlot::Empty,
+                evidence: crate::scenario::Evidence::default(),
             },
             fit: tabs::fit::FitTab::default(),
             monitor: tabs::monitor::MonitorTab::default(),
@@ -112,6 +122,16 @@ impl App {
         app
     }
 
+    /// The one scenario every tab works on: the saved inputs, this machine, the model and the evidence.
+    pub fn scenario(&self) -> crate::scenario::Scenario {
+        super::scenario::build(
+            &self.shared,
+            &self.settings.fit,
+            &self.settings.wizard,
+            &self.shared.evidence,
+        )
+    }
+
     /// A fixed snapshot of a machine, for tests and screenshots.
     pub fn fixed_hardware(hardware: Hardware) -> HardwareWatch {
         HardwareWatch::fixed(hardware)
@@ -129,13 +149,35 @@ impl App {
             }
             Command::SelectTab(tab) => self.settings.tab = tab,
             Command::OpenWizardAlert(kind) => {
-                self.wizard.add_symptom(tabs::monitor::symptom(kind));
+                let symptom = tabs::monitor::symptom(kind);
+                if !self.shared.evidence.symptoms.contains(&symptom) {
+                    self.shared.evidence.symptoms.push(symptom);
+                }
+                self.wizard.step = tabs::wizard::Step::Diagnosis;
                 self.settings.tab = Tab::Wizard;
             }
             Command::OpenWizard(diagnosis) => {
-                self.wizard.set_diagnosis(*diagnosis);
+                self.shared.evidence.log_name = self.triage.analysed.clone();
+                self.shared.evidence.diagnosis = Some(*diagnosis);
+                self.wizard.step = tabs::wizard::Step::Diagnosis;
                 self.settings.tab = Tab::Wizard;
             }
+            Command::SetReported(symptom, tps) => {
+                let ev = &mut self.shared.evidence;
+                ev.symptoms
+                    .retain(|s| !crate::vocab::Symptom::REPORTED.contains(s));
+                ev.symptoms.extend(symptom);
+                ev.observed_tps = tps.filter(|t| t.is_finite() && *t > 0.0);
+            }
+            Command::DetachLog => {
+                self.shared.evidence.diagnosis = None;
+                self.shared.evidence.log_name = None;
+            }
+            Command::ClearMonitorFindings => self
+                .shared
+                .evidence
+                .symptoms
+                .retain(|s| crate::vocab::Symptom::REPORTED.contains(s)),
         }
     }
 
@@ -193,7 +235,8 @@ impl App {
             && let Some(d) = self.triage.diagnosis.clone()
         {
             self.forward_log_to_wizard = false;
-            self.wizard.set_diagnosis(d);
+            self.shared.evidence.log_name = self.triage.analysed.clone();
+            self.shared.evidence.diagnosis = Some(d);
             self.wizard.step = tabs::wizard::Step::Fixes;
             self.settings.tab = Tab::Wizard;
         }
@@ -375,22 +418,30 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         self.logic(&ctx);
         egui::Panel::top("top-bar").show(ui, |ui| self.top_bar(ui));
+        // Built once per frame from the saved inputs; the tabs' workers start only when it changes.
+        let scenario = self.scenario();
         egui::CentralPanel::default().show(ui, |ui| {
             let shared = &self.shared;
             let cmds = &mut self.commands;
             match self.settings.tab {
-                Tab::Fit => self.fit.ui(ui, shared, &mut self.settings.fit, cmds),
+                Tab::Fit => self
+                    .fit
+                    .ui(ui, shared, &scenario, &mut self.settings.fit, cmds),
+                Tab::Wizard => {
+                    self.wizard.ui(
+                        ui,
+                        shared,
+                        &scenario,
+                        &shared.evidence,
+                        &mut self.settings.wizard,
+                        &mut self.settings.fit,
+                        cmds,
+                    )
+                }
                 Tab::Monitor => self
                     .monitor
                     .ui(ui, shared, &mut self.settings.monitor, cmds),
                 Tab::Triage => self.triage.ui(ui, shared, cmds),
-                Tab::Wizard => self.wizard.ui(
-                    ui,
-                    shared,
-                    &mut self.settings.wizard,
-                    &mut self.settings.fit,
-                    cmds,
-                ),
             }
         });
         Self::drop_overlay(&ctx);

@@ -3,7 +3,9 @@
 
 pub mod app;
 pub mod hardware_watch;
+pub mod jobs;
 pub mod model_slot;
+pub mod scenario;
 pub mod settings;
 pub mod tabs;
 pub mod widgets;

@@ -81,19 +81,20 @@ impl Default for FitInputs {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct WizardInputs {
-    pub runtime: String,
     /// `None` = the detected OS.
     pub os: Option<String>,
     /// `None` = the usual shell of the OS.
     pub shell: Option<String>,
+    /// The shortest context the user accepts; `None` = 4096.
+    pub min_ctx: Option<u32>,
 }
 
 impl Default for WizardInputs {
     fn default() -> Self {
         Self {
-            runtime: "llama.cpp".into(),
             os: None,
             shell: None,
+            min_ctx: None,
         }
     }
 }

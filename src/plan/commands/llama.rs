@@ -64,10 +64,18 @@ pub fn launch(sit: &Situation, setup: &Setup) -> Result<Written, PlanError> {
         ));
         return Ok(w);
     };
-    let mut args = vec!["-m".to_owned(), model.to_owned()];
+    let mut args = model_args(model);
     args.extend(flags(setup, &sit.setup));
     w.cmd(sit.shell, sit.shell.command(program(sit), &args)?);
     Ok(w)
+}
+
+/// `-m FILE`, or `-hf OWNER/REPO:QUANT` for a Hugging Face model (llama.cpp downloads and caches it).
+pub fn model_args(model: &str) -> Vec<String> {
+    match model.strip_prefix("hf:") {
+        Some(repo) => vec!["-hf".to_owned(), repo.to_owned()],
+        None => vec!["-m".to_owned(), model.to_owned()],
+    }
 }
 
 /// The self-fitting alternative: llama.cpp measures itself and keeps `margin` free per GPU.
@@ -77,9 +85,8 @@ pub fn launch_auto_fit(sit: &Situation, setup: &Setup) -> Result<Written, PlanEr
         return Ok(w);
     };
     let target_mib = (sit.margin_bytes / MIB).max(256).to_string();
-    let args = [
-        "-m",
-        model,
+    let mut args: Vec<String> = model_args(model);
+    let rest = [
         "-c",
         &setup.n_ctx.to_string(),
         "--fit",
@@ -87,6 +94,7 @@ pub fn launch_auto_fit(sit: &Situation, setup: &Setup) -> Result<Written, PlanEr
         "--fit-target",
         &target_mib,
     ];
+    args.extend(rest.iter().map(|a| (*a).to_owned()));
     w.cmd(sit.shell, sit.shell.command(program(sit), &args)?);
     w.note("`--fit` needs llama.cpp from December 2025 or newer; it measures the real buffers and picks -ngl itself.");
     Ok(w)
@@ -99,14 +107,13 @@ pub fn verify(sit: &Situation, setup: &Setup) -> Result<Written, PlanError> {
         w.note("Run llama-bench with the same -m, -ngl, -fa, -ctk/-ctv flags to measure tokens/s.");
         return Ok(w);
     };
-    let mut args = vec![
-        "-m".to_owned(),
-        model.to_owned(),
+    let mut args = model_args(model);
+    args.extend([
         "-ngl".to_owned(),
         ngl_value(setup),
         "-fa".to_owned(),
         if setup.flash_attn { "1" } else { "0" }.to_owned(),
-    ];
+    ]);
     if !setup.cache_type_k.eq_ignore_ascii_case("f16") {
         args.extend(["-ctk".to_owned(), setup.cache_type_k.to_ascii_lowercase()]);
     }

@@ -20,7 +20,7 @@ pub fn gpu_ratio(setup: &Setup, layers_total: u32) -> String {
 }
 
 fn layers_total(sit: &Situation) -> u32 {
-    sit.model.as_ref().map_or(0, |m| m.facts.n_layer)
+    sit.model.as_ref().map_or(0, |m| m.n_layer)
 }
 
 fn dialog_settings(w: &mut Written, setup: &Setup, layers: u32) {

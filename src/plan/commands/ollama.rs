@@ -171,15 +171,21 @@ pub fn launch(sit: &Situation, setup: &Setup) -> Result<Written, PlanError> {
         ));
         return Ok(w);
     };
+    // A Hugging Face GGUF runs in Ollama as hf.co/OWNER/REPO:QUANT.
+    let hf = model.strip_prefix("hf:").map(|r| format!("hf.co/{r}"));
+    let model = hf.as_deref().unwrap_or(model);
     let content = modelfile(model, setup, &sit.setup)?;
     let name = derived_name(model);
     // Server variables first: the restarted server must be running when the model is created and run.
+    // A quantized KV cache needs flash attention in Ollama, whatever the user had before: say both.
+    let kv_quantized = !setup.cache_type_k.eq_ignore_ascii_case("f16");
     let changed_env: Vec<_> = env_for(setup)
         .into_iter()
         .filter(|(n, v)| {
-            env_for(&sit.setup)
-                .iter()
-                .all(|(on, ov)| on != n || ov != v)
+            (kv_quantized && *n == "OLLAMA_FLASH_ATTENTION")
+                || env_for(&sit.setup)
+                    .iter()
+                    .all(|(on, ov)| on != n || ov != v)
         })
         .collect();
     w.extend(set_server_env(sit, &changed_env)?);

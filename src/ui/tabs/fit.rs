@@ -11,10 +11,10 @@ use super::super::app::{Command, Shared};
 use super::super::settings::FitInputs;
 use super::super::widgets;
 use crate::fit::{
-    self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuDevice, GpuLayers, Verdict,
+    self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuLayers, Verdict,
 };
 use crate::model::{ModelSpec, quantize};
-use crate::units::{GIB, MIB, format_auto, format_gib};
+use crate::units::{format_auto, format_gib};
 
 const CACHE_TYPES: [&str; 8] = [
     "f16", "bf16", "q8_0", "q5_1", "q5_0", "q4_1", "q4_0", "iq4_nl",
@@ -57,73 +57,9 @@ pub struct FitTab {
     pub outcome: Option<FitOutcome>,
 }
 
-fn gpu_layers(inputs: &FitInputs) -> GpuLayers {
-    inputs
-        .n_gpu_layers
-        .map_or(GpuLayers::Auto, GpuLayers::Count)
-}
-
-/// The request for the current inputs and machine.
-pub fn request(inputs: &FitInputs, shared: &Shared) -> FitRequest {
-    let mut req = FitRequest {
-        ctx_size: inputs.ctx_size,
-        batch_size: inputs.batch_size,
-        ubatch_size: inputs.ubatch_size,
-        n_gpu_layers: gpu_layers(inputs),
-        cache_type_k: inputs.cache_type_k.clone(),
-        cache_type_v: inputs.cache_type_v.clone(),
-        flash_attn: match inputs.flash_attn.as_str() {
-            "on" => fit::FlashAttn::On,
-            "off" => fit::FlashAttn::Off,
-            _ => fit::FlashAttn::Auto,
-        },
-        parallel: inputs.parallel.max(1),
-        n_cpu_moe: inputs.n_cpu_moe,
-        margin_bytes: u64::from(inputs.margin_mib) * MIB,
-        ..FitRequest::default()
-    };
-    if let Some(hw) = shared.hardware.latest() {
-        req.host_ram_bytes = hw.host.ram_available_bytes;
-        req.platform = match hw.os {
-            crate::hardware::OsKind::Windows | crate::hardware::OsKind::Wsl2 => {
-                fit::Platform::Windows
-            }
-            crate::hardware::OsKind::Macos => fit::Platform::AppleSilicon,
-            crate::hardware::OsKind::Linux => fit::Platform::Linux,
-        };
-        req.gpus = hw
-            .gpus
-            .iter()
-            .map(|g| GpuDevice {
-                name: g.name.clone(),
-                capacity_bytes: g.memory_free_bytes(),
-                bandwidth_gbps: None,
-            })
-            .collect();
-    }
-    // GPUs picked from the catalog replace the detected ones (planning for a card you do not have).
-    let picked: Vec<GpuDevice> = inputs
-        .gpus
-        .iter()
-        .filter_map(|name| crate::hardware::catalog::find(name).ok())
-        .map(crate::hardware::catalog::CatalogGpu::to_device)
-        .collect();
-    if !picked.is_empty() {
-        req.gpus = picked;
-    }
-    if let Some(gib) = inputs.manual_vram_gib
-        && req.gpus.is_empty()
-    {
-        req.gpus.push(GpuDevice {
-            name: format!("GPU ({gib:.0} GiB)"),
-            capacity_bytes: (f64::from(gib) * GIB as f64) as u64,
-            bandwidth_gbps: None,
-        });
-    }
-    if req.gpus.is_empty() {
-        req.backend = fit::Backend::Cpu;
-    }
-    req
+/// The request for the app's scenario (the one function the CLI uses too).
+pub fn request(scenario: &crate::scenario::Scenario) -> FitRequest {
+    scenario.fit_request()
 }
 
 /// The request as the chosen runtime would shape it (Ollama's num_ctx × parallel and default context,
@@ -250,6 +186,7 @@ impl FitTab {
         &mut self,
         ui: &mut egui::Ui,
         shared: &Shared,
+        scenario: &crate::scenario::Scenario,
         inputs: &mut FitInputs,
         cmds: &mut Vec<Command>,
     ) {
@@ -273,7 +210,7 @@ impl FitTab {
                         widgets::model_card(ui, spec);
                     });
             });
-        let (req, note) = runtime_request(spec, &request(inputs, shared), inputs);
+        let (req, note) = runtime_request(spec, &request(scenario), inputs);
         let source = shared.model.source().unwrap_or("").to_owned();
         if self.key.as_ref() != Some(&(source.clone(), req.clone())) {
             self.key = Some((source, req.clone()));
