@@ -116,28 +116,67 @@ fn model_argument_is_read_and_named_in_commands() {
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["diagnosis"]["label"], "does_not_fit");
-    let clamp = json["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == "clamp_layers")
-        .expect("clamp_layers");
-    let cmd = clamp["commands"][0]["text"].as_str().unwrap();
-    let ngl = clamp["effect"]["layers_offloaded"].as_u64().unwrap();
-    assert!((1..9).contains(&ngl), "{ngl}");
-    assert!(
-        cmd.starts_with("llama-server -m ")
-            && cmd.contains(&format!("syn-llama-q4_k_m.header.gguf -ngl {ngl} -c 8192")),
-        "{cmd}"
-    );
-    // The numbers come from the fit engine when the model file is given.
+    // The whole setup found by the search, with its command for the model that was given.
+    let rec = &json["recommendation"];
+    assert_eq!(rec["goal"], "recommended");
+    assert_eq!(rec["fits"], true);
+    let cmd = rec["commands"][0]["text"].as_str().unwrap();
+    assert!(cmd.starts_with("llama-server -m "), "{cmd}");
+    if rec["setup"]["quant"] == "Q4_K_M" {
+        assert!(cmd.contains("syn-llama-q4_k_m.header.gguf"), "{cmd}");
+    } else {
+        assert!(!cmd.contains("syn-llama-q4_k_m.header.gguf"), "the same file under a new quant: {cmd}");
+    }
+    assert!(cmd.contains(&format!("-c {}", rec["setup"]["ctx_size"])), "{cmd}");
+    assert_eq!(rec["layers_total"], 9);
+    assert!(json["alternatives"].is_array());
+    assert!(json["policy"].as_str().unwrap().contains("Q4-class"));
+    // The numbers come from the fit engine.
     assert!(
         json["diagnosis"]["prediction"]["method"]
             .as_str()
             .unwrap()
             .starts_with("fit engine")
     );
-    assert_eq!(clamp["effect"]["layers_total"], 9);
+    // No single setting is a numbered fix.
+    for s in json["steps"].as_array().unwrap() {
+        assert!(
+            !["clamp_layers", "lower_quant", "reduce_context", "quantize_kv"].contains(&s["id"].as_str().unwrap()),
+            "{}",
+            s["id"]
+        );
+    }
+}
+
+/// `--symptom` without a log or a model still gives a plan that says what it read.
+#[test]
+fn symptoms_without_a_log() {
+    let header = std::path::Path::new(file!())
+        .parent()
+        .unwrap()
+        .join("data/fit/headers/syn-llama-q4_k_m.header.gguf");
+    let (code, text) = plan(&[
+        header.to_str().unwrap(),
+        "--symptom",
+        "slow",
+        "--observed-tps",
+        "2",
+        "--vram",
+        "700MiB",
+        "--margin",
+        "64MiB",
+        "--os",
+        "linux",
+        "--ram",
+        "16GiB",
+        "--json",
+    ])
+    .unwrap();
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["diagnosis"]["label"], "reported");
+    let err = plan(&["--symptom", "sad", "--vram", "8GiB", "--os", "linux", "--ram", "8GiB"]).unwrap_err();
+    assert!(err.contains("--symptom"), "{err}");
 }
 
 #[test]

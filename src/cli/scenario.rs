@@ -89,7 +89,7 @@ pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
     if let Some(n) = f.n_gpu_layers {
         s.n_gpu_layers = n
             .parse::<GpuLayers>()
-            .map_err(|e| format!("-ngl: {e}"))?;
+            .map_err(|e| format!("-ngl/--n-gpu-layers: {e}"))?;
     }
     if let Some(b) = f.batch_size {
         s.batch_size = b;
@@ -98,13 +98,13 @@ pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
         s.ubatch_size = b;
     }
     if let Some(t) = f.cache_type_k {
-        s.cache_type_k = t.parse::<CacheType>().map_err(|e| format!("-ctk: {e}"))?;
+        s.cache_type_k = t.parse::<CacheType>().map_err(|e| format!("-ctk/--cache-type-k: {e}"))?;
     }
     if let Some(t) = f.cache_type_v {
-        s.cache_type_v = t.parse::<CacheType>().map_err(|e| format!("-ctv: {e}"))?;
+        s.cache_type_v = t.parse::<CacheType>().map_err(|e| format!("-ctv/--cache-type-v: {e}"))?;
     }
     if let Some(fa) = f.flash_attn {
-        s.flash_attn = fa.parse::<FlashAttn>().map_err(|e| format!("-fa: {e}"))?;
+        s.flash_attn = fa.parse::<FlashAttn>().map_err(|e| format!("-fa/--flash-attn: {e}"))?;
     }
     if let Some(p) = f.parallel {
         s.parallel = p.max(1);

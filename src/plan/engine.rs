@@ -133,6 +133,12 @@ impl Ctx<'_> {
                 "It crashes after loading, with longer prompts".to_owned()
             }
             _ if !self.sit.symptoms.is_empty() => "The memory ran short".to_owned(),
+            _ if self.p.host_memory => {
+                "At these settings the model's host part does not fit in system RAM".to_owned()
+            }
+            _ if self.p.cpu_spill => {
+                "At these settings part of the model runs from system RAM, slowly".to_owned()
+            }
             _ => "At these settings the model does not fit the GPU".to_owned(),
         }
     }
@@ -390,7 +396,14 @@ fn model_for_quant(sit: &Situation, quant: Option<&str>, keep_file: bool) -> (Op
         return (current, Vec::new());
     };
     let own = sit.model.as_ref().and_then(|m| m.quant.clone());
-    let name = sit.model.as_ref().map_or("this model", |m| m.name.as_str());
+    let name = sit.model.as_ref().map_or_else(
+        || "this model".to_owned(),
+        // Preset names carry their quant ("… Instruct Q4_K_M"): the new file is another quant of the model.
+        |m| match &own {
+            Some(o) => m.name.replace(o.as_str(), "").trim().to_owned(),
+            None => m.name.clone(),
+        },
+    );
     let Some(arg) = current else {
         return (
             None,
@@ -496,7 +509,7 @@ fn plan_setup(ctx: &Ctx, choice: &Choice) -> PlanSetup {
 
 fn apply_recommendation(ctx: &Ctx, rec: &PlanSetup) -> Step {
     let mut step = Step::new(StepId::ApplyRecommendation, format!("Run {}", rec.title));
-    step.why = format!("{}: {}", ctx.label_words(), rec.why);
+    step.why = format!("{}. {}", ctx.label_words(), rec.why);
     step.effect = ctx.effect(&rec.title, &rec.plan_setup);
     step.cost = rec.quality.words.clone();
     step.commands = rec.commands.clone();
@@ -508,7 +521,28 @@ fn apply_recommendation(ctx: &Ctx, rec: &PlanSetup) -> Step {
     step
 }
 
-/// What each single change buys at the asked settings — explanation, not fixes.
+/// The as-asked setup itself: how far it is from fitting.
+fn out_of_asked(out: &mut Vec<Lever>, ctx: &Ctx, asked: &Prediction) {
+    let free = asked.min_free_bytes();
+    out.insert(
+        0,
+        Lever {
+            title: "As asked".to_owned(),
+            summary: format!(
+                "As asked (every layer on the GPU, {} tokens): GPU {}, {}",
+                ctx.setup.n_ctx,
+                format_gib(asked.gpu_total_bytes()),
+                if asked.fits(ctx.margin) {
+                    "fits".to_owned()
+                } else {
+                    format!("{} over with the margin", format_auto(free.unsigned_abs().saturating_add(ctx.margin)))
+                }
+            ),
+        },
+    );
+}
+
+/// What each single change buys against the as-asked setup (every layer on the GPU) — explanation only.
 fn levers(ctx: &Ctx) -> Vec<Lever> {
     let Some(pr) = ctx.pricer else {
         return Vec::new();
@@ -519,14 +553,26 @@ fn levers(ctx: &Ctx) -> Vec<Lever> {
         ..ctx.setup.clone()
     };
     let mut out = Vec::new();
+    let Some(asked) = pr.predict(&all) else {
+        return out;
+    };
+    out_of_asked(&mut out, ctx, &asked);
     let mut lever = |title: String, s: Setup| {
-        let e = ctx.effect(&title, &s);
+        let Some(after) = pr.predict(&s) else { return };
+        let delta = signed(after.gpu_total_bytes()) - signed(asked.gpu_total_bytes());
+        let free = after.min_free_bytes();
+        let outcome = if after.fits(ctx.margin) {
+            format!("fits with {} free", format_auto(free.unsigned_abs()))
+        } else if free >= 0 {
+            format!("{} free, inside the {} margin", format_auto(free.unsigned_abs()), format_auto(ctx.margin))
+        } else {
+            format!("still {} over", format_auto(free.unsigned_abs()))
+        };
         out.push(Lever {
+            summary: format!("{title}: VRAM {} → {outcome}", format_delta(i128::from(delta))),
             title,
-            summary: e.summary,
         });
     };
-    lever("Every layer on the GPU, as asked".to_owned(), all.clone());
     if !all.cache_type_k.eq_ignore_ascii_case("q8_0") {
         lever(
             "KV cache q8_0 (practically free in quality)".to_owned(),
@@ -629,14 +675,16 @@ fn plan_diagnosis(ctx: &Ctx, rec: Option<&PlanSetup>) -> PlanDiagnosis {
             lines.push(format!("You saw about {t:.1} tok/s."));
         }
     } else if let Some(b) = &ctx.base {
-        let fits = b.fits(ctx.margin) && !ctx.p.host_memory && !ctx.p.slow;
+        let fits = b.fits(ctx.margin) && !ctx.p.host_memory && !ctx.p.cpu_spill;
         out.label = if fits { "fits" } else { "does_not_fit" }.to_owned();
         out.title = if fits {
             "The model fits at these settings"
         } else if ctx.p.host_memory {
             "The model's host part does not fit in system RAM at these settings"
         } else if ctx.p.slow {
-            "The model spills to system RAM at these settings and runs slowly"
+            "Not every layer fits the GPU at these settings: part runs from system RAM, slowly"
+        } else if ctx.p.cpu_spill {
+            "Not every layer fits the GPU at these settings: part runs from system RAM"
         } else {
             "The model does not fit at these settings"
         }

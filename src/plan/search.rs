@@ -404,6 +404,13 @@ pub fn describe(c: &Candidate) -> String {
     )
 }
 
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 fn speed_words(c: &Candidate) -> String {
     match c.priced.tokens_per_second {
         Some((g, _)) => format!("~{g:.1} tok/s at {} tokens of context", c.priced.speed_at_ctx),
@@ -433,53 +440,52 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
     // Every layer on the GPU (MoE experts may sit in RAM) is the first tier: a spilled dense layer costs
     // far more speed than any quality step between Q4-class quants.
     let on_gpu = |c: &Candidate| c.setup.n_gpu_layers.is_none();
-    let recommended = pick(
-        &|c| at_asked(c) && on_gpu(c) && c.quality.q4_class() && c.fast_enough(floor),
-        better_quality,
-    )
-    .map(|c| {
+    let q4 = |c: &Candidate| c.quality.q4_class();
+    let fast = |c: &Candidate| c.fast_enough(floor);
+    type Tier<'t> = (&'t dyn Fn(&Candidate) -> bool, fn(&Candidate, &Candidate) -> std::cmp::Ordering, String);
+    // The policy as tiers, first match wins: the asked context at Q4-class on the GPU; then the asked
+    // context at Q4-class with layers in RAM; then Q4-class on the GPU with less context; then the asked
+    // context traded for quality, on the GPU first; then whatever runs fast enough; then the fastest.
+    let tiers: [Tier; 7] = [
         (
-            c,
-            "keeps the whole context with every layer on the GPU, at Q4-class quality or better".to_owned(),
-        )
-    })
-    .or_else(|| {
-        pick(&|c| at_asked(c) && c.quality.q4_class() && c.fast_enough(floor), better_quality).map(|c| {
-            (
-                c,
-                format!("keeps the whole context at Q4-class quality or better and still runs above {floor:.0} tok/s; no Q4-class setup holds every layer on the GPU at this context"),
-            )
-        })
-    })
-        .or_else(|| {
-            pick(&|c| c.quality.q4_class() && c.fast_enough(floor), longer).map(|c| {
-                (
-                    c,
-                    format!("no Q4-class setup keeps {asked} tokens fast enough, so this one shortens the context to keep the quality and the speed"),
-                )
-            })
-        })
-        .or_else(|| {
-            pick(&|c| at_asked(c) && c.fast_enough(floor), better_quality).map(|c| {
-                (
-                    c,
-                    format!("no Q4-class setup runs above {floor:.0} tok/s here, so this one trades quality for a usable speed"),
-                )
-            })
-        })
-        .or_else(|| {
-            pick(&|c| c.fast_enough(floor), longer).map(|c| {
-                (c, "the best trade of context and quality that still runs fast enough".to_owned())
-            })
-        })
-        .or_else(|| {
-            pick(&|_| true, faster).map(|c| {
-                (
-                    c,
-                    format!("nothing here runs above {floor:.0} tok/s; this is the fastest setup that fits"),
-                )
-            })
-        });
+            &|c| at_asked(c) && on_gpu(c) && q4(c) && fast(c),
+            better_quality,
+            format!("It keeps all {asked} tokens of context with every layer on the GPU, at Q4-class quality or better."),
+        ),
+        (
+            &|c| at_asked(c) && q4(c) && fast(c),
+            better_quality,
+            format!("It keeps all {asked} tokens at Q4-class quality or better and still runs above {floor:.0} tok/s; no Q4-class setup holds every layer on the GPU at this context."),
+        ),
+        (
+            &|c| on_gpu(c) && q4(c) && fast(c),
+            longer,
+            format!("No Q4-class setup keeps {asked} tokens fast enough, so this one shortens the context to keep the quality and every layer on the GPU."),
+        ),
+        (
+            &|c| at_asked(c) && on_gpu(c) && fast(c),
+            better_quality,
+            format!("No Q4-class setup runs above {floor:.0} tok/s on this machine, so this one trades quality for speed: every layer on the GPU at the asked context."),
+        ),
+        (
+            &|c| at_asked(c) && fast(c),
+            better_quality,
+            format!("No Q4-class setup runs above {floor:.0} tok/s on this machine, so this one trades quality for a usable speed."),
+        ),
+        (
+            &|c| fast(c),
+            longer,
+            "The best trade of context and quality that still runs fast enough.".to_owned(),
+        ),
+        (
+            &|_| true,
+            faster,
+            format!("Nothing here runs above {floor:.0} tok/s; this is the fastest setup that fits."),
+        ),
+    ];
+    let recommended = tiers
+        .iter()
+        .find_map(|(f, order, why)| pick(*f, *order).map(|c| (c, why.clone())));
     let mut out = SearchResult {
         policy,
         priced,
@@ -491,26 +497,26 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
     };
     let choice = |goal: Goal, c: Candidate, why: String| Choice {
         goal,
-        why: format!("{why}: {}; {}; {}.", describe(&c), speed_words(&c), c.quality.words),
+        why: format!("{why} {}; {}.", capital(&speed_words(&c)), c.quality.words),
         candidate: c,
     };
     let goals: [(Goal, Option<Candidate>, &str); 4] = [
         (
             Goal::BestQuality,
             pick(&|c| at_asked(c), better_quality).or_else(|| pick(&|_| true, better_quality)),
-            "Best quality",
+            "The best quality that fits.",
         ),
-        (Goal::Fastest, pick(&|c| at_asked(c), faster), "Fastest at the asked context"),
+        (Goal::Fastest, pick(&|c| at_asked(c), faster), "The fastest at the asked context."),
         (
             Goal::LongestContext,
             pick(&|c| c.quality.q4_class() && c.fast_enough(floor), longer)
                 .or_else(|| pick(&|_| true, longer)),
-            "Longest context",
+            "The longest context at Q4-class quality that runs fast enough.",
         ),
         (
             Goal::KeepFile,
             pick(&|c| c.keep_file && c.fast_enough(floor), longer).or_else(|| pick(&|c| c.keep_file, longer)),
-            "No new download",
+            "No new download: the file you have, set up to fit.",
         ),
     ];
     let same = |a: &Candidate, b: &Candidate| a.setup == b.setup;
@@ -521,7 +527,7 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
         }
         out.alternatives.push(choice(goal, c, words.to_owned()));
     }
-    out.recommendation = Some(choice(Goal::Recommended, rec, format!("Recommended because it {reason}")));
+    out.recommendation = Some(choice(Goal::Recommended, rec, reason));
     out
 }
 
