@@ -289,7 +289,8 @@ pub struct Scenario {
 
 impl Scenario {
     pub fn shell(&self) -> Shell {
-        self.shell.unwrap_or_else(|| self.machine.os.default_shell())
+        self.shell
+            .unwrap_or_else(|| self.machine.os.default_shell())
     }
 
     /// The context the user asks for: the one given, else [`DEFAULT_CTX`] capped by the trained context.
@@ -357,7 +358,11 @@ impl Scenario {
             mmap: s.mmap,
             repack: s.repack,
             tensor_split: s.tensor_split.clone(),
-            backend: if gpus.is_empty() { Backend::Cpu } else { backend },
+            backend: if gpus.is_empty() {
+                Backend::Cpu
+            } else {
+                backend
+            },
             gpus,
             margin_bytes: s.margin_bytes,
             overhead_bytes: s.overhead_bytes,
@@ -395,9 +400,7 @@ impl Scenario {
             }
             let mut gpus = vec![gpu];
             // Keep further GPUs of the same machine when the log's card is one of them.
-            if self.machine.gpus.len() > 1
-                && self.machine.gpus.iter().any(|g| g.name == name)
-            {
+            if self.machine.gpus.len() > 1 && self.machine.gpus.iter().any(|g| g.name == name) {
                 gpus = self.machine.gpus.clone();
             }
             self.machine = self.machine.with_gpus(gpus, MachineOrigin::Log);
@@ -456,7 +459,10 @@ mod tests {
         let req = s.fit_request();
         assert_eq!(req.gpus.len(), 1);
         assert_eq!(req.gpus[0].capacity_bytes, 24 * GIB - 2 * GIB - 300 * MIB);
-        assert!(req.gpus[0].bandwidth_gbps.is_some(), "bandwidth from the catalog");
+        assert!(
+            req.gpus[0].bandwidth_gbps.is_some(),
+            "bandwidth from the catalog"
+        );
         assert_eq!(req.backend, Backend::Cuda);
         assert_eq!(req.platform, Platform::Windows, "WSL2 goes through WDDM");
         // Available RAM on a live machine, capped below WSL2's limit.
@@ -476,7 +482,10 @@ mod tests {
             machine: m,
             ..Scenario::default()
         };
-        assert_eq!(s.fit_request().gpus[0].capacity_bytes, s.machine.gpus[0].total_bytes);
+        assert_eq!(
+            s.fit_request().gpus[0].capacity_bytes,
+            s.machine.gpus[0].total_bytes
+        );
     }
 
     #[test]

@@ -90,7 +90,12 @@ impl Runtime {
             Self::TextGenWebui
         } else if has("transformers") || has("pytorch") || has("torch") || has("accelerate") {
             Self::Transformers
-        } else if has("llama") || has("koboldcpp") || has("ggml") || s == "jan" || s.starts_with("jan ") {
+        } else if has("llama")
+            || has("koboldcpp")
+            || has("ggml")
+            || s == "jan"
+            || s.starts_with("jan ")
+        {
             Self::LlamaServer
         } else {
             return None;
@@ -504,7 +509,13 @@ mod tests {
         for s in Symptom::REPORTED {
             assert_eq!(s.to_string().parse::<Symptom>(), Ok(s));
         }
-        for b in [Backend::Cuda, Backend::Rocm, Backend::Vulkan, Backend::Metal, Backend::Cpu] {
+        for b in [
+            Backend::Cuda,
+            Backend::Rocm,
+            Backend::Vulkan,
+            Backend::Metal,
+            Backend::Cpu,
+        ] {
             assert_eq!(b.to_string().parse::<Backend>(), Ok(b));
         }
         assert_eq!("llama.cpp".parse::<Runtime>(), Ok(Runtime::LlamaServer));

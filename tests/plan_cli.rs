@@ -125,9 +125,15 @@ fn model_argument_is_read_and_named_in_commands() {
     if rec["setup"]["quant"] == "Q4_K_M" {
         assert!(cmd.contains("syn-llama-q4_k_m.header.gguf"), "{cmd}");
     } else {
-        assert!(!cmd.contains("syn-llama-q4_k_m.header.gguf"), "the same file under a new quant: {cmd}");
+        assert!(
+            !cmd.contains("syn-llama-q4_k_m.header.gguf"),
+            "the same file under a new quant: {cmd}"
+        );
     }
-    assert!(cmd.contains(&format!("-c {}", rec["setup"]["ctx_size"])), "{cmd}");
+    assert!(
+        cmd.contains(&format!("-c {}", rec["setup"]["ctx_size"])),
+        "{cmd}"
+    );
     assert_eq!(rec["layers_total"], 9);
     assert!(json["alternatives"].is_array());
     assert!(json["policy"].as_str().unwrap().contains("Q4-class"));
@@ -141,7 +147,13 @@ fn model_argument_is_read_and_named_in_commands() {
     // No single setting is a numbered fix.
     for s in json["steps"].as_array().unwrap() {
         assert!(
-            !["clamp_layers", "lower_quant", "reduce_context", "quantize_kv"].contains(&s["id"].as_str().unwrap()),
+            ![
+                "clamp_layers",
+                "lower_quant",
+                "reduce_context",
+                "quantize_kv"
+            ]
+            .contains(&s["id"].as_str().unwrap()),
             "{}",
             s["id"]
         );
@@ -175,7 +187,17 @@ fn symptoms_without_a_log() {
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["diagnosis"]["label"], "reported");
-    let err = plan(&["--symptom", "sad", "--vram", "8GiB", "--os", "linux", "--ram", "8GiB"]).unwrap_err();
+    let err = plan(&[
+        "--symptom",
+        "sad",
+        "--vram",
+        "8GiB",
+        "--os",
+        "linux",
+        "--ram",
+        "8GiB",
+    ])
+    .unwrap_err();
     assert!(err.contains("--symptom"), "{err}");
 }
 

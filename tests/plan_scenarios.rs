@@ -33,7 +33,10 @@ fn scenario(gpu: &str, ram_gib: u64, ctx: u32) -> Scenario {
 }
 
 fn every_setup(plan: &FixPlan) -> Vec<&PlanSetup> {
-    plan.recommendation.iter().chain(&plan.alternatives).collect()
+    plan.recommendation
+        .iter()
+        .chain(&plan.alternatives)
+        .collect()
 }
 
 fn bpw(s: &PlanSetup) -> f64 {
@@ -47,17 +50,34 @@ fn small_card_gets_a_four_bit_setup_with_the_whole_context() {
     let spec = preset("llama-3.1-8b@Q8_0");
     let plan = build_plan(&scenario("RTX 4060", 32, 32768), Some(&spec));
     let rec = plan.recommendation.as_ref().expect("a recommendation");
-    assert!(bpw(rec) >= quality::Q4_CLASS_BPW && bpw(rec) < 6.0, "{}", rec.title);
+    assert!(
+        bpw(rec) >= quality::Q4_CLASS_BPW && bpw(rec) < 6.0,
+        "{}",
+        rec.title
+    );
     assert_eq!(rec.setup.ctx_size, 32768, "{}", rec.title);
-    assert_eq!(rec.setup.n_gpu_layers, None, "every layer on the GPU: {}", rec.title);
+    assert_eq!(
+        rec.setup.n_gpu_layers, None,
+        "every layer on the GPU: {}",
+        rec.title
+    );
     assert_eq!(rec.layers_offloaded, rec.layers_total);
     assert!(rec.fits && rec.host_fits);
     assert!(rec.tokens_per_second.is_some_and(|t| t.generation > 20.0));
     // A preset is not a file: the plan says what to get instead of inventing a path.
     assert_eq!(rec.setup.model, None);
-    assert!(rec.notes.iter().any(|n| n.contains(rec.setup.quant.as_deref().unwrap())));
+    assert!(
+        rec.notes
+            .iter()
+            .any(|n| n.contains(rec.setup.quant.as_deref().unwrap()))
+    );
     // The single levers are explanation, never numbered fixes.
-    for id in [StepId::LowerQuant, StepId::ReduceContext, StepId::QuantizeKv, StepId::ClampLayers] {
+    for id in [
+        StepId::LowerQuant,
+        StepId::ReduceContext,
+        StepId::QuantizeKv,
+        StepId::ClampLayers,
+    ] {
         assert!(plan.step(id).is_none(), "{id} is not a numbered fix");
     }
     assert_eq!(plan.steps[0].id, StepId::ApplyRecommendation);
@@ -76,7 +96,11 @@ fn six_gib_keeps_q4_class() {
     assert!(bpw(rec) >= quality::Q4_CLASS_BPW, "{}", rec.title);
     assert!(rec.setup.ctx_size >= 16384, "{}", rec.title);
     // Every Q4-class option is on the table; none is a 2-bit quant with a 3.5k context.
-    assert!(every_setup(&plan).iter().all(|s| s.setup.ctx_size >= 4096), "{:#?}", titles(&plan));
+    assert!(
+        every_setup(&plan).iter().all(|s| s.setup.ctx_size >= 4096),
+        "{:#?}",
+        titles(&plan)
+    );
 }
 
 /// Llama 3.1 70B Q4_K_M on a 24 GB card at 16k with 64 GB RAM: a Q4-class partial offload and a
@@ -96,9 +120,14 @@ fn seventy_b_offers_both_sides_of_the_trade() {
         .iter()
         .find(|s| s.layers_offloaded == s.layers_total && s.setup.n_cpu_moe == 0)
         .unwrap_or_else(|| panic!("an all-on-GPU setup: {:#?}", titles(&plan)));
-    assert!(full.tokens_per_second.unwrap().generation > partial.tokens_per_second.unwrap().generation);
+    assert!(
+        full.tokens_per_second.unwrap().generation > partial.tokens_per_second.unwrap().generation
+    );
     assert!(full.quality.words.contains("perplexity"));
-    assert!(bpw(full) < quality::Q4_CLASS_BPW, "70B does not fit 24 GB at Q4 class");
+    assert!(
+        bpw(full) < quality::Q4_CLASS_BPW,
+        "70B does not fit 24 GB at Q4 class"
+    );
 }
 
 /// The same with 16 GB of RAM: nothing that needs more system RAM than the machine has.
@@ -108,10 +137,22 @@ fn seventy_b_with_little_ram_offers_nothing_that_pages() {
     let sc = scenario("RTX 4090", 16, 16384);
     let limit = sc.machine.host_limit_bytes();
     let plan = build_plan(&sc, Some(&spec));
-    assert!(!every_setup(&plan).is_empty(), "a 2-bit 70B still fits the GPU");
+    assert!(
+        !every_setup(&plan).is_empty(),
+        "a 2-bit 70B still fits the GPU"
+    );
     for s in every_setup(&plan) {
-        let host = s.devices.iter().find(|d| d.kind == vram_doctor::fit::DeviceKind::Host).unwrap();
-        assert!(s.host_fits && host.total_bytes <= limit, "{}: host {}", s.title, host.total_bytes);
+        let host = s
+            .devices
+            .iter()
+            .find(|d| d.kind == vram_doctor::fit::DeviceKind::Host)
+            .unwrap();
+        assert!(
+            s.host_fits && host.total_bytes <= limit,
+            "{}: host {}",
+            s.title,
+            host.total_bytes
+        );
     }
 }
 
@@ -126,7 +167,11 @@ fn moe_on_a_small_card_keeps_layers_and_moves_experts() {
     let rec = plan.recommendation.as_ref().expect("a recommendation");
     assert!(rec.setup.n_cpu_moe > 0, "{}", rec.title);
     assert_eq!(rec.setup.n_gpu_layers, None);
-    assert!(rec.commands[0].text.contains("--n-cpu-moe"), "{}", rec.commands[0].text);
+    assert!(
+        rec.commands[0].text.contains("--n-cpu-moe"),
+        "{}",
+        rec.commands[0].text
+    );
     if let Some(fewer) = every_setup(&plan)
         .into_iter()
         .find(|s| s.layers_offloaded < s.layers_total && s.setup.quant == rec.setup.quant)
@@ -138,7 +183,10 @@ fn moe_on_a_small_card_keeps_layers_and_moves_experts() {
 }
 
 fn titles(plan: &FixPlan) -> Vec<String> {
-    every_setup(plan).iter().map(|s| format!("{} {}", s.goal.as_str(), s.title)).collect()
+    every_setup(plan)
+        .iter()
+        .map(|s| format!("{} {}", s.goal.as_str(), s.title))
+        .collect()
 }
 
 fn vllm_free_memory_log() -> Diagnosis {
@@ -167,10 +215,18 @@ fn vllm_short_of_free_memory_is_never_out_bid() {
         }
         for s in &plan.steps {
             if let Some(setup) = &s.setup {
-                assert!(setup.gpu_memory_utilization <= 0.9, "{label}: {} raises the share", s.title);
+                assert!(
+                    setup.gpu_memory_utilization <= 0.9,
+                    "{label}: {} raises the share",
+                    s.title
+                );
             }
             for c in &s.commands {
-                assert!(!c.text.contains("--gpu-memory-utilization 0.9"), "{}", c.text);
+                assert!(
+                    !c.text.contains("--gpu-memory-utilization 0.9"),
+                    "{}",
+                    c.text
+                );
                 assert!(!c.text.contains("--gpu-memory-utilization 1"), "{}", c.text);
             }
         }
@@ -193,10 +249,19 @@ fn pytorch_fragmentation_leads_with_the_allocator_and_kills_nothing() {
     let mut sc = scenario("A100 40GB", 64, 4096);
     sc.attach_log(d, None);
     let plan = build_plan(&sc, None);
-    assert_eq!(plan.steps[0].id, StepId::ExpandableSegments, "{:?}", plan.step_ids());
+    assert_eq!(
+        plan.steps[0].id,
+        StepId::ExpandableSegments,
+        "{:?}",
+        plan.step_ids()
+    );
     for s in &plan.steps {
         for c in &s.commands {
-            assert!(!c.text.contains("4242"), "ends the failing process: {}", c.text);
+            assert!(
+                !c.text.contains("4242"),
+                "ends the failing process: {}",
+                c.text
+            );
         }
     }
 }
@@ -211,7 +276,11 @@ fn slow_without_a_log_gets_a_faster_setup() {
     let plan = build_plan(&sc, Some(&spec));
     assert_eq!(plan.diagnosis.label, "reported");
     let rec = plan.recommendation.as_ref().expect("a recommendation");
-    assert!(rec.tokens_per_second.unwrap().generation >= 3.0, "{}", rec.title);
+    assert!(
+        rec.tokens_per_second.unwrap().generation >= 3.0,
+        "{}",
+        rec.title
+    );
 }
 
 /// Ollama: library tags only (no IQ quants), the KV cache type through its server variables, and the new
@@ -227,16 +296,39 @@ fn ollama_commands_use_library_tags_and_server_variables() {
     let quant = rec.setup.quant.as_deref().unwrap();
     assert!(!quant.starts_with("IQ"), "{quant}");
     for s in every_setup(&plan) {
-        assert!(!s.setup.quant.as_deref().unwrap_or("").starts_with("IQ"), "{}", s.title);
+        assert!(
+            !s.setup.quant.as_deref().unwrap_or("").starts_with("IQ"),
+            "{}",
+            s.title
+        );
     }
     let model = rec.setup.model.as_deref().unwrap();
     assert_ne!(model, "llama3.1:8b-instruct-q8_0");
-    assert!(model.ends_with(&vram_doctor::plan::commands::ollama_style(quant)), "{model}");
-    let modelfile = &rec.files.iter().find(|f| f.path == "Modelfile").unwrap().content;
-    assert!(modelfile.starts_with(&format!("FROM {model}\n")), "{modelfile}");
+    assert!(
+        model.ends_with(&vram_doctor::plan::commands::ollama_style(quant)),
+        "{model}"
+    );
+    let modelfile = &rec
+        .files
+        .iter()
+        .find(|f| f.path == "Modelfile")
+        .unwrap()
+        .content;
+    assert!(
+        modelfile.starts_with(&format!("FROM {model}\n")),
+        "{modelfile}"
+    );
     if rec.setup.cache_type_k != "f16" {
-        let all: String = rec.commands.iter().map(|c| c.text.clone()).collect::<Vec<_>>().join("\n");
-        assert!(all.contains("OLLAMA_KV_CACHE_TYPE") && all.contains("OLLAMA_FLASH_ATTENTION"), "{all}");
+        let all: String = rec
+            .commands
+            .iter()
+            .map(|c| c.text.clone())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(
+            all.contains("OLLAMA_KV_CACHE_TYPE") && all.contains("OLLAMA_FLASH_ATTENTION"),
+            "{all}"
+        );
     }
 }
 
@@ -251,7 +343,10 @@ fn llama_cpp_command_names_the_new_file() {
     let rec = plan.recommendation.as_ref().unwrap();
     let q = rec.setup.quant.as_deref().unwrap();
     let cmd = &rec.commands[0].text;
-    assert!(cmd.contains(&format!("Meta-Llama-3.1-8B-Instruct-{q}.gguf")), "{cmd}");
+    assert!(
+        cmd.contains(&format!("Meta-Llama-3.1-8B-Instruct-{q}.gguf")),
+        "{cmd}"
+    );
     assert!(!cmd.contains("Q8_0.gguf"), "{cmd}");
     assert!(cmd.contains("-c 32768"), "{cmd}");
 }

@@ -371,7 +371,13 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
     settle(&mut harness);
     assert_eq!(harness.state().settings.tab, Tab::Wizard);
     assert_eq!(
-        harness.state().shared.evidence.diagnosis.as_ref().map(|d| d.label),
+        harness
+            .state()
+            .shared
+            .evidence
+            .diagnosis
+            .as_ref()
+            .map(|d| d.label),
         Some(vram_doctor::triage::Label::VramOomLoad)
     );
 }
@@ -596,4 +602,150 @@ fn fit_calculator_plans_for_a_catalog_gpu_and_another_runtime() {
     harness.get_by_label("Open in Fix Wizard").click();
     harness.run_ok();
     assert_eq!(harness.state().settings.tab, Tab::Wizard);
+}
+
+/// Opens the Fix Wizard tab by its label.
+fn open_wizard(harness: &mut Harness<'_, App>) {
+    harness
+        .get_all_by_label("Fix Wizard")
+        .next()
+        .expect("tab")
+        .click();
+    settle(harness);
+}
+
+/// Waits until the wizard shows a plan for the scenario as it is now.
+fn wait_for_plan(harness: &mut Harness<'_, App>) -> vram_doctor::plan::FixPlan {
+    run_until(harness, |app| {
+        !app.wizard.is_planning() && app.wizard.scenario() == Some(&app.scenario())
+    });
+    harness.state().wizard.plan().cloned().expect("a plan")
+}
+
+/// The GPU picked from the catalog and the runtime chosen on the Fit tab are the wizard's too, and the
+/// numbers are the ones the CLI computes for the same question.
+#[test]
+fn fit_to_wizard_keeps_gpu_and_runtime() {
+    let mut harness = harness_reading_models();
+    settle(&mut harness);
+    {
+        let app = harness.state_mut();
+        app.settings.fit.gpus = vec!["RTX 4060".into()];
+        app.settings.fit.runtime = "ollama".into();
+        app.settings.fit.ctx_size = 32768;
+        app.apply(Command::LoadModel("preset:llama-3.1-8b@Q8_0".into()));
+    }
+    run_until(&mut harness, |app| app.shared.model.spec().is_some());
+    open_wizard(&mut harness);
+    let plan = wait_for_plan(&mut harness);
+    assert_eq!(plan.runtime, vram_doctor::plan::Runtime::Ollama);
+    harness.get_by_label_contains("NVIDIA GeForce RTX 4060 — 8.00 GiB");
+    harness.get_by_label("(picked from the GPU catalog)");
+    let rec = plan.recommendation.expect("a recommendation");
+    assert!(rec.devices[0].name.starts_with("CUDA0"));
+    // The CLI asked the same question gets the same request.
+    let sc = harness.state().scenario();
+    #[derive(clap::Parser)]
+    struct FitCli {
+        #[command(flatten)]
+        fit: vram_doctor::cli::fit::FitArgs,
+    }
+    let args = <FitCli as clap::Parser>::parse_from([
+        "fit",
+        "preset:llama-3.1-8b@Q8_0",
+        "--gpu",
+        "RTX 4060",
+        "-c",
+        "32768",
+        "--runtime",
+        "ollama",
+    ])
+    .fit;
+    let (cli_req, _) = vram_doctor::cli::fit::request_from_args(&args, Some(&machine())).unwrap();
+    assert_eq!(sc.fit_request(), cli_req);
+}
+
+/// A vLLM log handed over by Crash Triage brings its runtime and GPU; detaching it gives them back.
+#[test]
+fn a_vllm_log_brings_its_runtime_and_gpu() {
+    let mut harness = harness();
+    settle(&mut harness);
+    let mut d = vram_doctor::triage::Diagnosis {
+        label: vram_doctor::triage::Label::VramHeldByOther,
+        runtime: Some("vLLM".into()),
+        title: "Other processes hold GPU memory".into(),
+        explanation: "Free memory on device (3.2/23.6 GiB) on startup is less than desired GPU memory utilization (0.9, 21.24 GiB).".into(),
+        gpu_name: Some("NVIDIA GeForce RTX 3090".into()),
+        ..Default::default()
+    };
+    d.numbers.total_bytes = Some(23 * GIB + GIB * 6 / 10);
+    d.numbers.free_bytes = Some(3 * GIB + GIB / 5);
+    harness.state_mut().apply(Command::OpenWizard(Box::new(d)));
+    settle(&mut harness);
+    assert_eq!(harness.state().settings.tab, Tab::Wizard);
+    let plan = wait_for_plan(&mut harness);
+    assert_eq!(plan.runtime, vram_doctor::plan::Runtime::Vllm);
+    assert_eq!(plan.steps[0].id, vram_doctor::plan::StepId::FreeVram);
+    harness.get_by_label("1 Situation").click();
+    settle(&mut harness);
+    harness.get_by_label_contains("NVIDIA GeForce RTX 3090");
+    harness.get_by_label("(read from the log)");
+    harness.get_by_label("Detach the log").click();
+    settle(&mut harness);
+    let plan = wait_for_plan(&mut harness);
+    assert_eq!(plan.runtime, vram_doctor::plan::Runtime::LlamaServer);
+    harness.get_by_label("(detected on this computer)");
+}
+
+/// A log triage cannot name adds nothing: the fit-based plan stays.
+#[test]
+fn an_unrecognised_log_keeps_the_fit_plan() {
+    let mut harness = harness_reading_models();
+    settle(&mut harness);
+    {
+        let app = harness.state_mut();
+        app.settings.fit.gpus = vec!["RTX 4060".into()];
+        app.settings.fit.ctx_size = 32768;
+        app.apply(Command::LoadModel("preset:llama-3.1-8b@Q8_0".into()));
+    }
+    run_until(&mut harness, |app| app.shared.model.spec().is_some());
+    open_wizard(&mut harness);
+    let before = wait_for_plan(&mut harness);
+    assert!(before.recommendation.is_some());
+    harness.state_mut().apply(Command::OpenWizard(Box::new(
+        vram_doctor::triage::Diagnosis::default(),
+    )));
+    settle(&mut harness);
+    let after = wait_for_plan(&mut harness);
+    assert_eq!(after.recommendation, before.recommendation);
+    harness.get_by_label("1 Situation").click();
+    settle(&mut harness);
+    harness.get_by_label_contains("names no known failure");
+}
+
+/// "It runs, but slowly" at 2 tok/s, said on the Situation page with no log: a recommendation.
+#[test]
+fn runs_slowly_without_a_log_gives_a_recommendation() {
+    let mut harness = harness_reading_models();
+    settle(&mut harness);
+    {
+        let app = harness.state_mut();
+        app.settings.fit.gpus = vec!["RTX 4060".into()];
+        app.settings.fit.ctx_size = 8192;
+        app.apply(Command::LoadModel("preset:llama-3.1-8b@Q8_0".into()));
+    }
+    run_until(&mut harness, |app| app.shared.model.spec().is_some());
+    open_wizard(&mut harness);
+    harness.get_by_label("It runs, but slowly").click();
+    settle(&mut harness);
+    harness.get_by_label("Tokens per second you see");
+    let plan = wait_for_plan(&mut harness);
+    assert_eq!(plan.diagnosis.label, "reported");
+    assert_eq!(harness.state().shared.evidence.observed_tps, None);
+    let rec = plan.recommendation.expect("a recommendation");
+    assert!(rec.tokens_per_second.unwrap().generation >= 5.0);
+    harness.get_by_label("3 Fixes").click();
+    settle(&mut harness);
+    harness.get_by_label_contains(&format!("Recommended: {}", rec.title));
+    harness.get_by_label_contains("How it chose");
 }

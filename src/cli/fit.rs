@@ -15,7 +15,9 @@ use std::io::Write;
 use serde_json::json;
 
 use crate::fit::runtimes::{self, Runtime};
-use crate::fit::{self, DeviceKind, FitReport, FitRequest, FlashAttn, GpuLayers, Verdict, search, speed};
+use crate::fit::{
+    self, DeviceKind, FitReport, FitRequest, FlashAttn, GpuLayers, Verdict, search, speed,
+};
 use crate::hardware;
 use crate::model::{self, ModelSpec};
 use crate::units::format_gib;
@@ -151,7 +153,6 @@ pub struct FitArgs {
     #[arg(long)]
     pub json: bool,
 }
-
 
 /// The question the flags ask, on this machine (`hw` = detected hardware, if probed).
 pub fn scenario_from_args(

@@ -165,9 +165,17 @@ fn setting_flags(o: &PlanFitOptions) -> super::scenario::SettingFlags<'_> {
 /// The question from the arguments and this machine (the log is attached by `run`).
 pub fn scenario_from(args: &PlanArgs, hardware: Option<&Hardware>) -> Result<Scenario, String> {
     let runtime = match &args.fit.runtime {
-        Some(r) => r.parse::<Runtime>().map_err(|e| format!("--runtime: {e}"))?,
+        Some(r) => r
+            .parse::<Runtime>()
+            .map_err(|e| format!("--runtime: {e}"))?,
         // An Ollama model is run by Ollama unless told otherwise.
-        None if args.model.as_deref().is_some_and(|m| m.starts_with("ollama:")) => Runtime::Ollama,
+        None if args
+            .model
+            .as_deref()
+            .is_some_and(|m| m.starts_with("ollama:")) =>
+        {
+            Runtime::Ollama
+        }
         None => Runtime::LlamaServer,
     };
     let machine = super::scenario::machine(
@@ -195,7 +203,10 @@ pub fn scenario_from(args: &PlanArgs, hardware: Option<&Hardware>) -> Result<Sce
         .map(|sh| sh.parse::<Shell>().map_err(|e| format!("--shell: {e}")))
         .transpose()?;
     for s in &args.symptoms {
-        sc.add_symptom(s.parse::<Symptom>().map_err(|e| format!("--symptom: {e}"))?);
+        sc.add_symptom(
+            s.parse::<Symptom>()
+                .map_err(|e| format!("--symptom: {e}"))?,
+        );
     }
     sc.evidence.observed_tps = args.observed_tps.filter(|t| t.is_finite() && *t > 0.0);
     sc.min_ctx = args.min_ctx;

@@ -98,13 +98,19 @@ pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
         s.ubatch_size = b;
     }
     if let Some(t) = f.cache_type_k {
-        s.cache_type_k = t.parse::<CacheType>().map_err(|e| format!("-ctk/--cache-type-k: {e}"))?;
+        s.cache_type_k = t
+            .parse::<CacheType>()
+            .map_err(|e| format!("-ctk/--cache-type-k: {e}"))?;
     }
     if let Some(t) = f.cache_type_v {
-        s.cache_type_v = t.parse::<CacheType>().map_err(|e| format!("-ctv/--cache-type-v: {e}"))?;
+        s.cache_type_v = t
+            .parse::<CacheType>()
+            .map_err(|e| format!("-ctv/--cache-type-v: {e}"))?;
     }
     if let Some(fa) = f.flash_attn {
-        s.flash_attn = fa.parse::<FlashAttn>().map_err(|e| format!("-fa/--flash-attn: {e}"))?;
+        s.flash_attn = fa
+            .parse::<FlashAttn>()
+            .map_err(|e| format!("-fa/--flash-attn: {e}"))?;
     }
     if let Some(p) = f.parallel {
         s.parallel = p.max(1);
@@ -121,7 +127,10 @@ pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
     }
     s.tensor_split = f.tensor_split.to_vec();
     if let Some(b) = f.backend {
-        s.backend = Some(b.parse::<Backend>().map_err(|e| format!("--backend: {e}"))?);
+        s.backend = Some(
+            b.parse::<Backend>()
+                .map_err(|e| format!("--backend: {e}"))?,
+        );
     }
     if let Some(m) = f.margin {
         s.margin_bytes = size("--margin", m)?;
@@ -131,7 +140,9 @@ pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
     }
     let bw = match f.ram_bandwidth {
         Some(bw) if !bw.is_finite() || bw <= 0.0 => {
-            return Err(format!("--ram-bandwidth: {bw} is not a positive number of GB/s"));
+            return Err(format!(
+                "--ram-bandwidth: {bw} is not a positive number of GB/s"
+            ));
         }
         other => other,
     };

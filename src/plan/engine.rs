@@ -322,7 +322,11 @@ pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
         plan.policy = found.policy.clone();
         plan.setups_priced = found.priced;
         plan.recommendation = found.recommendation.as_ref().map(|c| plan_setup(&ctx, c));
-        plan.alternatives = found.alternatives.iter().map(|c| plan_setup(&ctx, c)).collect();
+        plan.alternatives = found
+            .alternatives
+            .iter()
+            .map(|c| plan_setup(&ctx, c))
+            .collect();
         if found.recommendation.is_none() && !found.host_short.is_empty() {
             let best = &found.host_short[0];
             ctx.after = Some(best.priced.prediction());
@@ -372,10 +376,12 @@ fn search_quants(sit: &Situation) -> Vec<String> {
         .as_ref()
         .is_some_and(|m| m.argument.starts_with("hf:") || m.argument.starts_with("hf.co/"));
     if sit.runtime == Runtime::Ollama && !hf {
-        ["Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_K_S", "Q3_K_L", "Q3_K_M", "Q2_K"]
-            .iter()
-            .map(|q| (*q).to_owned())
-            .collect()
+        [
+            "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_K_S", "Q3_K_L", "Q3_K_M", "Q2_K",
+        ]
+        .iter()
+        .map(|q| (*q).to_owned())
+        .collect()
     } else {
         Vec::new()
     }
@@ -383,7 +389,11 @@ fn search_quants(sit: &Situation) -> Vec<String> {
 
 /// The model argument for another quant, and what the user must do first. Never the same file under a new
 /// name: when the new file cannot be named, there is no argument and the note says what to download.
-fn model_for_quant(sit: &Situation, quant: Option<&str>, keep_file: bool) -> (Option<String>, Vec<String>) {
+fn model_for_quant(
+    sit: &Situation,
+    quant: Option<&str>,
+    keep_file: bool,
+) -> (Option<String>, Vec<String>) {
     let current = sit
         .model
         .as_ref()
@@ -427,7 +437,9 @@ fn model_for_quant(sit: &Situation, quant: Option<&str>, keep_file: bool) -> (Op
     match (swapped, sit.runtime) {
         (Some(tag), Runtime::Ollama) => (
             Some(tag.clone()),
-            vec![format!("This is a different download: `ollama pull {tag}` fetches it (the library lists each model's tags).")],
+            vec![format!(
+                "This is a different download: `ollama pull {tag}` fetches it (the library lists each model's tags)."
+            )],
         ),
         (Some(path), _) => (
             Some(path.clone()),
@@ -535,7 +547,10 @@ fn out_of_asked(out: &mut Vec<Lever>, ctx: &Ctx, asked: &Prediction) {
                 if asked.fits(ctx.margin) {
                     "fits".to_owned()
                 } else {
-                    format!("{} over with the margin", format_auto(free.unsigned_abs().saturating_add(ctx.margin)))
+                    format!(
+                        "{} over with the margin",
+                        format_auto(free.unsigned_abs().saturating_add(ctx.margin))
+                    )
                 }
             ),
         },
@@ -564,12 +579,19 @@ fn levers(ctx: &Ctx) -> Vec<Lever> {
         let outcome = if after.fits(ctx.margin) {
             format!("fits with {} free", format_auto(free.unsigned_abs()))
         } else if free >= 0 {
-            format!("{} free, inside the {} margin", format_auto(free.unsigned_abs()), format_auto(ctx.margin))
+            format!(
+                "{} free, inside the {} margin",
+                format_auto(free.unsigned_abs()),
+                format_auto(ctx.margin)
+            )
         } else {
             format!("still {} over", format_auto(free.unsigned_abs()))
         };
         out.push(Lever {
-            summary: format!("{title}: VRAM {} → {outcome}", format_delta(i128::from(delta))),
+            summary: format!(
+                "{title}: VRAM {} → {outcome}",
+                format_delta(i128::from(delta))
+            ),
             title,
         });
     };
@@ -599,9 +621,9 @@ fn levers(ctx: &Ctx) -> Vec<Lever> {
         .as_deref()
         .and_then(quality::quant)
         .and_then(|cur| {
-            quality::QUANT_LADDER
-                .iter()
-                .find(|q| q.bpw < cur.bpw && q.bpw >= quality::Q4_CLASS_BPW && pr.has_quant(Some(q.name)))
+            quality::QUANT_LADDER.iter().find(|q| {
+                q.bpw < cur.bpw && q.bpw >= quality::Q4_CLASS_BPW && pr.has_quant(Some(q.name))
+            })
         })
     {
         lever(
@@ -664,7 +686,12 @@ fn plan_diagnosis(ctx: &Ctx, rec: Option<&PlanSetup>) -> PlanDiagnosis {
             lines.push(format!("{o}/{t} layers were on the GPU."));
         }
     } else if !ctx.sit.symptoms.is_empty() {
-        out.label = if ctx.sit.symptoms.iter().any(|s| Symptom::REPORTED.contains(s)) {
+        out.label = if ctx
+            .sit
+            .symptoms
+            .iter()
+            .any(|s| Symptom::REPORTED.contains(s))
+        {
             "reported"
         } else {
             "monitor"
@@ -691,8 +718,7 @@ fn plan_diagnosis(ctx: &Ctx, rec: Option<&PlanSetup>) -> PlanDiagnosis {
         .to_owned();
     } else {
         out.label = "unknown".to_owned();
-        out.title =
-            "Nothing to diagnose yet: give a log, a model, or say what happened".to_owned();
+        out.title = "Nothing to diagnose yet: give a log, a model, or say what happened".to_owned();
     }
     if let Some(b) = &ctx.base {
         let cap: u64 = b
@@ -726,7 +752,9 @@ fn plan_diagnosis(ctx: &Ctx, rec: Option<&PlanSetup>) -> PlanDiagnosis {
     if let Some(r) = rec {
         lines.push(format!("Best whole setup found: {}.", r.title));
     } else if ctx.searched {
-        lines.push("No setup of this model fits this machine with the margin; see the steps.".to_owned());
+        lines.push(
+            "No setup of this model fits this machine with the margin; see the steps.".to_owned(),
+        );
     }
     out.summary = lines.join(" ");
     out

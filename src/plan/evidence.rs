@@ -36,8 +36,10 @@ pub(super) static VLLM_GIB_RE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 pub(super) static VLLM_STARTUP_FREE_RE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"Free memory on device[^(]*\(([0-9.]+)/([0-9.]+) GiB\) on startup is less than desired")
-        .expect("static regex")
+    Regex::new(
+        r"Free memory on device[^(]*\(([0-9.]+)/([0-9.]+) GiB\) on startup is less than desired",
+    )
+    .expect("static regex")
 });
 pub(super) static SELF_ALLOCATED_RE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"Of the allocated memory ([0-9.]+) ([GM]i?B) is allocated by PyTorch, and ([0-9.]+) ([GM]i?B) is reserved")
@@ -70,9 +72,9 @@ pub(super) fn parse_size(number: &str, unit: &str) -> Option<u64> {
 /// matches what PyTorch itself allocated and reserved is that one, and is never offered for ending.
 pub(super) fn holders_from_diagnosis(d: &Diagnosis) -> Vec<VramHolder> {
     let text = diagnosis_text(d);
-    let own = SELF_ALLOCATED_RE.captures(&text).and_then(|c| {
-        Some(parse_size(&c[1], &c[2])?.saturating_add(parse_size(&c[3], &c[4])?))
-    });
+    let own = SELF_ALLOCATED_RE
+        .captures(&text)
+        .and_then(|c| Some(parse_size(&c[1], &c[2])?.saturating_add(parse_size(&c[3], &c[4])?)));
     let mut out: Vec<VramHolder> = Vec::new();
     for c in HOLDER_RE.captures_iter(&text) {
         let (Some(pid), Some(bytes)) = (c[1].parse().ok(), parse_size(&c[2], &c[3])) else {

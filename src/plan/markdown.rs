@@ -90,8 +90,10 @@ pub fn render(plan: &FixPlan) -> String {
                 "| {} | {} | {} | {} |",
                 a.goal.label(),
                 a.title,
-                a.tokens_per_second
-                    .map_or_else(|| "unknown".to_owned(), |t| format!("~{:.1} tok/s at {} ctx", t.generation, t.at_ctx)),
+                a.tokens_per_second.map_or_else(
+                    || "unknown".to_owned(),
+                    |t| format!("~{:.1} tok/s at {} ctx", t.generation, t.at_ctx)
+                ),
                 a.quality.words
             );
         }

@@ -157,7 +157,10 @@ impl Situation {
     }
 
     /// The scenario as the writers see it (`spec` = the model it names, when read).
-    pub fn from_scenario(sc: &crate::scenario::Scenario, spec: Option<&crate::model::ModelSpec>) -> Self {
+    pub fn from_scenario(
+        sc: &crate::scenario::Scenario,
+        spec: Option<&crate::model::ModelSpec>,
+    ) -> Self {
         let m = &sc.machine;
         let s = &sc.settings;
         let mut sit = Self::new(sc.runtime, m.os, sc.shell());

@@ -30,7 +30,8 @@ impl Priced {
 
     pub fn prediction(&self) -> Prediction {
         let r = &self.report;
-        let sum = |f: fn(&fit::DeviceUsage) -> u64| r.devices.iter().map(f).fold(0, u64::saturating_add);
+        let sum =
+            |f: fn(&fit::DeviceUsage) -> u64| r.devices.iter().map(f).fold(0, u64::saturating_add);
         Prediction {
             gpus: r
                 .gpus()
@@ -133,9 +134,7 @@ impl<'a> Pricer<'a> {
     /// The fit report alone (searches call this in loops; no speed).
     pub fn report(&self, setup: &Setup) -> Option<FitReport> {
         let req = self.request(setup);
-        let ngl = setup
-            .n_gpu_layers
-            .unwrap_or(self.spec.hparams.n_layer + 1);
+        let ngl = setup.n_gpu_layers.unwrap_or(self.spec.hparams.n_layer + 1);
         if self.is_own_quant(setup.quant.as_deref()) {
             fit::estimate_with_layers(self.spec, &req, ngl).ok()
         } else {

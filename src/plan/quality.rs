@@ -177,9 +177,18 @@ pub fn ppl_delta(q: &Quant) -> Option<(f64, bool)> {
     if let Some(d) = q.ppl_delta {
         return Some((d, false));
     }
-    let measured: Vec<&Quant> = QUANT_LADDER.iter().filter(|m| m.ppl_delta.is_some()).collect();
-    let above = measured.iter().filter(|m| m.bpw >= q.bpw).min_by(|a, b| a.bpw.total_cmp(&b.bpw));
-    let below = measured.iter().filter(|m| m.bpw < q.bpw).max_by(|a, b| a.bpw.total_cmp(&b.bpw));
+    let measured: Vec<&Quant> = QUANT_LADDER
+        .iter()
+        .filter(|m| m.ppl_delta.is_some())
+        .collect();
+    let above = measured
+        .iter()
+        .filter(|m| m.bpw >= q.bpw)
+        .min_by(|a, b| a.bpw.total_cmp(&b.bpw));
+    let below = measured
+        .iter()
+        .filter(|m| m.bpw < q.bpw)
+        .max_by(|a, b| a.bpw.total_cmp(&b.bpw));
     let delta = match (above, below) {
         (Some(a), Some(b)) => {
             let (da, db) = (a.ppl_delta?.max(1e-4).ln(), b.ppl_delta?.max(1e-4).ln());
@@ -238,7 +247,9 @@ pub fn quality(quant: Option<&str>, cache_type_k: &str, cache_type_v: &str) -> Q
     } else if kv < 0.01 {
         format!("; {cache_type_k}/{cache_type_v} KV cache: practically free (+{kv:.3})")
     } else {
-        format!("; {cache_type_k}/{cache_type_v} KV cache: noticeable (+{kv:.2}; long reasoning degrades first)")
+        format!(
+            "; {cache_type_k}/{cache_type_v} KV cache: noticeable (+{kv:.2}; long reasoning degrades first)"
+        )
     };
     Quality {
         quant_bpw: q.map_or(16.0, |q| q.bpw),
@@ -257,10 +268,19 @@ mod tests {
         let iq4 = quant("IQ4_XS").unwrap();
         let (d, estimated) = ppl_delta(&iq4).unwrap();
         assert!(estimated);
-        assert!(d > 0.27 && d < 0.56, "IQ4_XS between Q4_K_S and Q3_K_L: {d}");
+        assert!(
+            d > 0.27 && d < 0.56,
+            "IQ4_XS between Q4_K_S and Q3_K_L: {d}"
+        );
         let iq2 = quant("IQ2_XS").unwrap();
-        assert!(ppl_delta(&iq2).unwrap().0 > 3.52, "below Q2_K costs more than Q2_K");
-        assert!(quality(Some("Q4_K_M"), "q8_0", "q8_0").cost() < quality(Some("IQ2_M"), "f16", "f16").cost());
+        assert!(
+            ppl_delta(&iq2).unwrap().0 > 3.52,
+            "below Q2_K costs more than Q2_K"
+        );
+        assert!(
+            quality(Some("Q4_K_M"), "q8_0", "q8_0").cost()
+                < quality(Some("IQ2_M"), "f16", "f16").cost()
+        );
         assert!(quality(Some("IQ4_XS"), "f16", "f16").q4_class());
         assert!(!quality(Some("Q3_K_L"), "f16", "f16").q4_class());
     }

@@ -231,11 +231,7 @@ fn quant_candidates(pricer: &Pricer, input: &SearchInput) -> Vec<Option<String>>
     }
     // Best first, so ties in ranking keep the better file.
     out[1..].sort_by(|a, b| {
-        let bpw = |q: &Option<String>| {
-            q.as_deref()
-                .and_then(quality::quant)
-                .map_or(0.0, |q| q.bpw)
-        };
+        let bpw = |q: &Option<String>| q.as_deref().and_then(quality::quant).map_or(0.0, |q| q.bpw);
         bpw(b).total_cmp(&bpw(a))
     });
     out
@@ -413,7 +409,10 @@ fn capital(s: &str) -> String {
 
 fn speed_words(c: &Candidate) -> String {
     match c.priced.tokens_per_second {
-        Some((g, _)) => format!("~{g:.1} tok/s at {} tokens of context", c.priced.speed_at_ctx),
+        Some((g, _)) => format!(
+            "~{g:.1} tok/s at {} tokens of context",
+            c.priced.speed_at_ctx
+        ),
         None => "speed unknown (no bandwidth figure for this GPU)".to_owned(),
     }
 }
@@ -433,8 +432,12 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
     let policy = format!(
         "Keep {asked} tokens of context if any setup of Q4-class quality (IQ4_XS) or better can; prefer quality before speed while generation stays above {floor:.0} tok/s; otherwise show the trade."
     );
-    let pick = |f: &dyn Fn(&Candidate) -> bool, order: fn(&Candidate, &Candidate) -> std::cmp::Ordering| {
-        ok.iter().filter(|c| f(c)).min_by(|a, b| order(a, b)).cloned()
+    let pick = |f: &dyn Fn(&Candidate) -> bool,
+                order: fn(&Candidate, &Candidate) -> std::cmp::Ordering| {
+        ok.iter()
+            .filter(|c| f(c))
+            .min_by(|a, b| order(a, b))
+            .cloned()
     };
     let at_asked = |c: &Candidate| c.setup.n_ctx >= asked;
     // Every layer on the GPU (MoE experts may sit in RAM) is the first tier: a spilled dense layer costs
@@ -442,7 +445,11 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
     let on_gpu = |c: &Candidate| c.setup.n_gpu_layers.is_none();
     let q4 = |c: &Candidate| c.quality.q4_class();
     let fast = |c: &Candidate| c.fast_enough(floor);
-    type Tier<'t> = (&'t dyn Fn(&Candidate) -> bool, fn(&Candidate, &Candidate) -> std::cmp::Ordering, String);
+    type Tier<'t> = (
+        &'t dyn Fn(&Candidate) -> bool,
+        fn(&Candidate, &Candidate) -> std::cmp::Ordering,
+        String,
+    );
     // The policy as tiers, first match wins: the asked context at Q4-class on the GPU; then the asked
     // context at Q4-class with layers in RAM; then Q4-class on the GPU with less context; then the asked
     // context traded for quality, on the GPU first; then whatever runs fast enough; then the fastest.
@@ -450,27 +457,37 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
         (
             &|c| at_asked(c) && on_gpu(c) && q4(c) && fast(c),
             better_quality,
-            format!("It keeps all {asked} tokens of context with every layer on the GPU, at Q4-class quality or better."),
+            format!(
+                "It keeps all {asked} tokens of context with every layer on the GPU, at Q4-class quality or better."
+            ),
         ),
         (
             &|c| at_asked(c) && q4(c) && fast(c),
             better_quality,
-            format!("It keeps all {asked} tokens at Q4-class quality or better and still runs above {floor:.0} tok/s; no Q4-class setup holds every layer on the GPU at this context."),
+            format!(
+                "It keeps all {asked} tokens at Q4-class quality or better and still runs above {floor:.0} tok/s; no Q4-class setup holds every layer on the GPU at this context."
+            ),
         ),
         (
             &|c| on_gpu(c) && q4(c) && fast(c),
             longer,
-            format!("No Q4-class setup keeps {asked} tokens fast enough, so this one shortens the context to keep the quality and every layer on the GPU."),
+            format!(
+                "No Q4-class setup keeps {asked} tokens fast enough, so this one shortens the context to keep the quality and every layer on the GPU."
+            ),
         ),
         (
             &|c| at_asked(c) && on_gpu(c) && fast(c),
             better_quality,
-            format!("No Q4-class setup runs above {floor:.0} tok/s on this machine, so this one trades quality for speed: every layer on the GPU at the asked context."),
+            format!(
+                "No Q4-class setup runs above {floor:.0} tok/s on this machine, so this one trades quality for speed: every layer on the GPU at the asked context."
+            ),
         ),
         (
             &|c| at_asked(c) && fast(c),
             better_quality,
-            format!("No Q4-class setup runs above {floor:.0} tok/s on this machine, so this one trades quality for a usable speed."),
+            format!(
+                "No Q4-class setup runs above {floor:.0} tok/s on this machine, so this one trades quality for a usable speed."
+            ),
         ),
         (
             &|c| fast(c),
@@ -480,7 +497,9 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
         (
             &|_| true,
             faster,
-            format!("Nothing here runs above {floor:.0} tok/s; this is the fastest setup that fits."),
+            format!(
+                "Nothing here runs above {floor:.0} tok/s; this is the fastest setup that fits."
+            ),
         ),
     ];
     let recommended = tiers
@@ -506,7 +525,11 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
             pick(&|c| at_asked(c), better_quality).or_else(|| pick(&|_| true, better_quality)),
             "The best quality that fits.",
         ),
-        (Goal::Fastest, pick(&|c| at_asked(c), faster), "The fastest at the asked context."),
+        (
+            Goal::Fastest,
+            pick(&|c| at_asked(c), faster),
+            "The fastest at the asked context.",
+        ),
         (
             Goal::LongestContext,
             pick(&|c| c.quality.q4_class() && c.fast_enough(floor), longer)
@@ -515,7 +538,8 @@ fn rank(all: Vec<Candidate>, input: &SearchInput, asked: u32, priced: usize) -> 
         ),
         (
             Goal::KeepFile,
-            pick(&|c| c.keep_file && c.fast_enough(floor), longer).or_else(|| pick(&|c| c.keep_file, longer)),
+            pick(&|c| c.keep_file && c.fast_enough(floor), longer)
+                .or_else(|| pick(&|c| c.keep_file, longer)),
             "No new download: the file you have, set up to fit.",
         ),
     ];

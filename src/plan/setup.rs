@@ -2,8 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
-
 /// The settings a fix changes, in llama.cpp's terms (other runtimes map onto them).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Setup {
@@ -106,7 +104,6 @@ impl Prediction {
         self.layers_offloaded >= self.layers_total
     }
 }
-
 
 pub(crate) fn signed(bytes: u64) -> i64 {
     i64::try_from(bytes).unwrap_or(i64::MAX)

@@ -427,17 +427,15 @@ impl eframe::App for App {
                 Tab::Fit => self
                     .fit
                     .ui(ui, shared, &scenario, &mut self.settings.fit, cmds),
-                Tab::Wizard => {
-                    self.wizard.ui(
-                        ui,
-                        shared,
-                        &scenario,
-                        &shared.evidence,
-                        &mut self.settings.wizard,
-                        &mut self.settings.fit,
-                        cmds,
-                    )
-                }
+                Tab::Wizard => self.wizard.ui(
+                    ui,
+                    shared,
+                    &scenario,
+                    &shared.evidence,
+                    &mut self.settings.wizard,
+                    &mut self.settings.fit,
+                    cmds,
+                ),
                 Tab::Monitor => self
                     .monitor
                     .ui(ui, shared, &mut self.settings.monitor, cmds),

@@ -22,7 +22,12 @@ impl<K: PartialEq + Clone, T: Send + 'static> Job<K, T> {
     }
 
     /// Starts `work` for `key` unless that key is already done or running. `ctx` is woken when it ends.
-    pub fn want(&mut self, key: &K, ctx: &egui::Context, work: impl FnOnce() -> T + Send + 'static) {
+    pub fn want(
+        &mut self,
+        key: &K,
+        ctx: &egui::Context,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) {
         self.poll();
         if self.asked.as_ref() == Some(key) {
             return;

@@ -53,7 +53,12 @@ pub fn machine(shared: &Shared, fit: &FitInputs) -> Machine {
 }
 
 /// The scenario every tab works on.
-pub fn build(shared: &Shared, fit: &FitInputs, wizard: &WizardInputs, evidence: &Evidence) -> Scenario {
+pub fn build(
+    shared: &Shared,
+    fit: &FitInputs,
+    wizard: &WizardInputs,
+    evidence: &Evidence,
+) -> Scenario {
     let mut m = machine(shared, fit);
     if let Some(os) = wizard.os.as_deref().and_then(Os::parse) {
         m.os = os;

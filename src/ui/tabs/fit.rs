@@ -10,9 +10,7 @@ use poll_promise::Promise;
 use super::super::app::{Command, Shared};
 use super::super::settings::FitInputs;
 use super::super::widgets;
-use crate::fit::{
-    self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuLayers, Verdict,
-};
+use crate::fit::{self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuLayers, Verdict};
 use crate::model::{ModelSpec, quantize};
 use crate::units::{format_auto, format_gib};
 

@@ -12,7 +12,7 @@ use super::super::widgets;
 use crate::plan::shell::Shell;
 use crate::plan::{self, FixPlan, Os, PlanSetup, Runtime, Symptom};
 use crate::scenario::{Evidence, Scenario};
-use crate::units::{format_gib, GIB};
+use crate::units::{GIB, format_gib};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Step {
@@ -87,8 +87,9 @@ impl WizardTab {
         // The model is cloned only when a new plan starts, never per frame.
         let spec = shared.model.spec().cloned();
         let scenario = key.0.clone();
-        self.plan
-            .want(&key, ctx, move || plan::build_plan(&scenario, spec.as_ref()));
+        self.plan.want(&key, ctx, move || {
+            plan::build_plan(&scenario, spec.as_ref())
+        });
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -121,7 +122,9 @@ impl WizardTab {
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| match self.step {
-                Step::Situation => self.situation_ui(ui, shared, scenario, evidence, inputs, fit, cmds),
+                Step::Situation => {
+                    self.situation_ui(ui, shared, scenario, evidence, inputs, fit, cmds)
+                }
                 Step::Diagnosis => self.diagnosis_ui(ui, scenario, cmds),
                 Step::Fixes => self.fixes_ui(ui, ui.ctx().clone()),
                 Step::Verify => self.verify_ui(ui, cmds),
@@ -259,7 +262,10 @@ impl WizardTab {
             .copied()
             .find(|s| Symptom::REPORTED.contains(s));
         ui.horizontal_wrapped(|ui| {
-            if ui.radio(reported.is_none(), "Nothing yet / I'm planning").clicked() {
+            if ui
+                .radio(reported.is_none(), "Nothing yet / I'm planning")
+                .clicked()
+            {
                 cmds.push(Command::SetReported(None, None));
             }
             for s in Symptom::REPORTED {
@@ -273,7 +279,11 @@ impl WizardTab {
                 let label = ui.label("Tokens per second you see");
                 let mut tps = evidence.observed_tps.unwrap_or(2.0);
                 if ui
-                    .add(egui::DragValue::new(&mut tps).range(0.1..=1000.0).speed(0.1))
+                    .add(
+                        egui::DragValue::new(&mut tps)
+                            .range(0.1..=1000.0)
+                            .speed(0.1),
+                    )
                     .labelled_by(label.id)
                     .changed()
                 {
@@ -311,7 +321,9 @@ impl WizardTab {
                     d.label.words(),
                     d.title
                 ));
-                ui.weak("The log's runtime, OS and GPU replace the ones above while it is attached.");
+                ui.weak(
+                    "The log's runtime, OS and GPU replace the ones above while it is attached.",
+                );
                 if ui.button("Detach the log").clicked() {
                     cmds.push(Command::DetachLog);
                 }
@@ -377,7 +389,10 @@ impl WizardTab {
                 plan.shell.label()
             ));
             if ui
-                .add_enabled(self.export.is_none(), egui::Button::new("Export as Markdown…"))
+                .add_enabled(
+                    self.export.is_none(),
+                    egui::Button::new("Export as Markdown…"),
+                )
                 .clicked()
             {
                 export = Some(plan.to_markdown());
@@ -530,11 +545,10 @@ fn alternative_row(ui: &mut egui::Ui, s: &PlanSetup) {
     ui.strong(s.goal.label());
     ui.label(&s.title);
     ui.label(speed_text(s));
-    ui.label(
-        s.quality
-            .ppl_delta
-            .map_or_else(|| "—".to_owned(), |d| format!("+{:.2} ppl", d + s.quality.kv_ppl_delta.unwrap_or(0.0))),
-    );
+    ui.label(s.quality.ppl_delta.map_or_else(
+        || "—".to_owned(),
+        |d| format!("+{:.2} ppl", d + s.quality.kv_ppl_delta.unwrap_or(0.0)),
+    ));
 }
 
 /// The chosen whole setup: per-device use, speed, quality cost, why, commands.
