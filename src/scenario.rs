@@ -255,6 +255,9 @@ pub struct Evidence {
     /// Generation speed the user observed.
     pub observed_tps: Option<f64>,
     pub holders: Vec<VramHolder>,
+    /// The machine the evidence was recorded on (a monitor recording), when it is not this one.
+    #[serde(default)]
+    pub machine: Option<Machine>,
 }
 
 impl Evidence {

@@ -102,6 +102,14 @@ impl Runtime {
         })
     }
 
+    /// The name `fit --runtime` and its JSON use (CONTRACT.md): the llama.cpp programs are "llama.cpp".
+    pub fn engine_name(self) -> &'static str {
+        match self {
+            Self::LlamaServer | Self::LlamaCli | Self::TextGenWebui => "llama.cpp",
+            other => other.as_str(),
+        }
+    }
+
     /// Runs GGUF files on llama.cpp (layers, `-ngl`, KV types and flash attention apply).
     pub fn is_llama_family(self) -> bool {
         matches!(

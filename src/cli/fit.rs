@@ -228,7 +228,7 @@ pub fn runtime_request(
                 kv_cache_type: (req.cache_type_k != "f16").then(|| req.cache_type_k.clone()),
             },
         ),
-        Runtime::Lmstudio => {
+        Runtime::LmStudio => {
             let mut r =
                 runtimes::lmstudio_request(spec, req, None, args.ctx_size.filter(|c| *c > 0));
             r.n_gpu_layers = req.n_gpu_layers;
@@ -368,7 +368,7 @@ fn json_doc(
             "cache_type_v": req.cache_type_v,
             "parallel": r.settings.n_seq,
             "backend": req.backend.as_str(),
-            "runtime": runtime.as_str(),
+            "runtime": runtime.engine_name(),
         },
         "devices": devices,
         "layers_offloaded": r.layers_offloaded,
@@ -508,7 +508,7 @@ mod tests {
     fn request_from_flags() {
         let a = parse("m.gguf --gpu RTX-4090 -ngl 10 --margin 512MiB").unwrap();
         let (r, rt) = request_from_args(&a, None).unwrap();
-        assert_eq!(rt, Runtime::LlamaCpp);
+        assert_eq!(rt, Runtime::LlamaServer);
         assert_eq!(r.gpus.len(), 1);
         assert_eq!(r.gpus[0].capacity_bytes, 24 << 30);
         assert_eq!(r.backend, fit::Backend::Cuda);

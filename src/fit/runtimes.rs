@@ -14,46 +14,14 @@
 //! The llama.cpp-based policies return a `FitRequest` for `fit::estimate`; vLLM and transformers have their
 //! own arithmetic here.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::{FitRequest, FlashAttn, GIB, GpuLayers, MIB};
 use crate::model::ModelSpec;
 use crate::units::format_gib;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Runtime {
-    #[default]
-    #[serde(rename = "llama.cpp")]
-    LlamaCpp,
-    Ollama,
-    Lmstudio,
-    Vllm,
-    Transformers,
-}
-
-impl Runtime {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::LlamaCpp => "llama.cpp",
-            Self::Ollama => "ollama",
-            Self::Lmstudio => "lmstudio",
-            Self::Vllm => "vllm",
-            Self::Transformers => "transformers",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Some(match s.to_ascii_lowercase().as_str() {
-            "llama.cpp" | "llamacpp" | "llama-cpp" | "llama-server" => Self::LlamaCpp,
-            "ollama" => Self::Ollama,
-            "lmstudio" | "lm-studio" | "lm studio" => Self::Lmstudio,
-            "vllm" => Self::Vllm,
-            "transformers" | "hf" => Self::Transformers,
-            _ => return None,
-        })
-    }
-}
+/// The runtime words are the shared vocabulary's.
+pub use crate::vocab::Runtime;
 
 /// Ollama's settings that change memory.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -25,8 +25,11 @@ pub enum Command {
     SelectTab(Tab),
     /// Open the Fix Wizard with a diagnosis from Crash Triage attached.
     OpenWizard(Box<crate::triage::Diagnosis>),
-    /// Open the Fix Wizard with a Live Monitor alert attached.
-    OpenWizardAlert(crate::monitor::AlertKind),
+    /// Open the Fix Wizard with a Live Monitor alert attached (and, from a recording, its machine).
+    OpenWizardAlert(
+        crate::monitor::AlertKind,
+        Option<Box<crate::scenario::Machine>>,
+    ),
     /// What the user says happened (no log needed), and the speed they see.
     SetReported(Option<crate::vocab::Symptom>, Option<f64>),
     /// Remove the attached crash log from the scenario.
@@ -148,7 +151,8 @@ impl App {
                     ModelSlot::start(source, self.model_loader, move || ctx.request_repaint());
             }
             Command::SelectTab(tab) => self.settings.tab = tab,
-            Command::OpenWizardAlert(kind) => {
+            Command::OpenWizardAlert(kind, machine) => {
+                self.shared.evidence.machine = machine.map(|m| *m);
                 let symptom = tabs::monitor::symptom(kind);
                 if !self.shared.evidence.symptoms.contains(&symptom) {
                     self.shared.evidence.symptoms.push(symptom);
@@ -173,11 +177,12 @@ impl App {
                 self.shared.evidence.diagnosis = None;
                 self.shared.evidence.log_name = None;
             }
-            Command::ClearMonitorFindings => self
-                .shared
-                .evidence
-                .symptoms
-                .retain(|s| crate::vocab::Symptom::REPORTED.contains(s)),
+            Command::ClearMonitorFindings => {
+                let ev = &mut self.shared.evidence;
+                ev.symptoms
+                    .retain(|s| crate::vocab::Symptom::REPORTED.contains(s));
+                ev.machine = None;
+            }
         }
     }
 

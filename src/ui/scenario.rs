@@ -60,6 +60,13 @@ pub fn build(
     evidence: &Evidence,
 ) -> Scenario {
     let mut m = machine(shared, fit);
+    // A recording's machine replaces this one (its OS stays this one's unless the user picks another).
+    if let Some(rec) = &evidence.machine {
+        m = Machine {
+            os: m.os,
+            ..rec.clone()
+        };
+    }
     if let Some(os) = wizard.os.as_deref().and_then(Os::parse) {
         m.os = os;
     }

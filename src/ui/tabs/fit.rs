@@ -89,14 +89,14 @@ pub fn runtime_request(
             ),
             None,
         ),
-        Runtime::Lmstudio => (
+        Runtime::LmStudio => (
             runtimes::lmstudio_request(spec, req, None, Some(inputs.ctx_size)),
             None,
         ),
         Runtime::Vllm | Runtime::Transformers => {
             (req.clone(), Some(runtimes::summary(spec, req, runtime)))
         }
-        Runtime::LlamaCpp => (req.clone(), None),
+        _ => (req.clone(), None),
     }
 }
 

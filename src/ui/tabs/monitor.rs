@@ -331,6 +331,26 @@ impl MonitorTab {
         }
     }
 
+    /// The machine a replayed recording was made on (its GPUs and RAM), for the Fix Wizard.
+    fn recorded_machine(&self) -> Option<Box<crate::scenario::Machine>> {
+        if !matches!(self.feed, Feed::Replay { .. }) {
+            return None;
+        }
+        let latest = self.timeline.latest()?;
+        let gpus = latest
+            .gpus
+            .iter()
+            .map(|g| crate::scenario::MachineGpu::sized(&g.name, g.memory_total_bytes))
+            .collect();
+        Some(Box::new(crate::scenario::Machine {
+            origin: crate::scenario::MachineOrigin::Recording,
+            gpus,
+            ram_total_bytes: latest.host.ram_total_bytes,
+            swap_total_bytes: latest.host.swap_total_bytes,
+            ..crate::scenario::Machine::default()
+        }))
+    }
+
     fn alerts_ui(&mut self, ui: &mut egui::Ui, cmds: &mut Vec<Command>) {
         for a in &self.alerts {
             egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -338,7 +358,7 @@ impl MonitorTab {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(a.kind.title()).strong().color(widgets::BAD));
                     if ui.button("Open Fix Wizard").clicked() {
-                        cmds.push(Command::OpenWizardAlert(a.kind));
+                        cmds.push(Command::OpenWizardAlert(a.kind, self.recorded_machine()));
                     }
                 });
                 ui.label(&a.message);
