@@ -17,7 +17,8 @@
 //! held-apart half per GPU family): η 0.94 on CUDA/ROCm/Vulkan and 0.82 on Metal (tuning half together with
 //! pre-2024 builds, where η is the same and only τ differs), τ_layer 77 µs CUDA / 140 µs ROCm / 157 µs Vulkan /
 //! 172 µs Metal (current builds only; the old flat 2.8 ms per token is what builds before CUDA graphs paid),
-//! ε 0.25 CUDA (0.42 for float weights through cuBLAS) / 0.28 ROCm / 0.23 Vulkan / 0.70 Metal.
+//! ε 0.25 CUDA (0.42 for float weights through cuBLAS) / 0.28 ROCm / 0.23 Vulkan on NVIDIA (per vendor, see
+//! `prompt_efficiency`) / 0.70 Metal.
 
 use super::{Backend, DeviceKind, FitReport, FitRequest};
 use crate::model::ModelSpec;
@@ -78,6 +79,37 @@ pub fn model_for(backend: Backend) -> SpeedModel {
             prompt_eff: 0.0,
             prompt_eff_float: 0.0,
         },
+    }
+}
+
+/// Prompt efficiency for a backend and GPU. Vulkan's depends on the vendor's matrix path (NV_coopmat2 on
+/// NVIDIA, KHR_coopmat or integer dot on AMD, none on Intel Alchemist): each is the median of that vendor's
+/// tuning rows (NVIDIA 0.23, AMD 0.19, Intel 0.019 — Arc's XMX units sit idle there).
+pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
+    if backend == Backend::Vulkan {
+        let n = gpu_name.to_ascii_lowercase();
+        if n.contains("intel") || n.starts_with("arc ") {
+            return 0.019;
+        }
+        if n.contains("amd") || n.contains("radeon") {
+            return 0.19;
+        }
+    }
+    let sm = model_for(backend);
+    if float {
+        sm.prompt_eff_float
+    } else {
+        sm.prompt_eff
+    }
+}
+
+/// The matrix throughput prompt processing runs on: FP16 for float weights and on Metal; for quantized
+/// weights the faster of the INT8 and FP16 paths (Volta and the P100 dequantize to FP16 tensor cores).
+pub fn prompt_peak(c: &GpuCompute, backend: Backend, float: bool) -> f64 {
+    if float || backend == Backend::Metal {
+        c.fp16_tflops
+    } else {
+        c.int8_tops.max(c.fp16_tflops)
     }
 }
 
@@ -242,9 +274,10 @@ pub fn estimate(
     let pos = f64::from(position) / n_ctx;
     let host_bw = req.ram_bandwidth_gbps.unwrap_or(DEFAULT_RAM_BANDWIDTH_GBPS);
     let all_weights: u64 = spec.tensors.iter().map(|t| t.bytes).sum();
+    let float = float_weights(spec);
 
     let mut parts = Vec::new();
-    // (weights bytes, fp16 TFLOPS, int8 TOPS) per GPU, for the prompt side.
+    // (weights bytes, peak throughput, efficiency) per GPU, for the prompt side.
     let mut gpus = Vec::new();
     let mut host_weights = 0.0;
     let mut gpu_layers = 0u32;
@@ -263,11 +296,16 @@ pub fn estimate(
                 let bw = g
                     .and_then(|g| g.bandwidth_gbps)
                     .unwrap_or(DEFAULT_GPU_BANDWIDTH_GBPS);
-                let c = gpu_compute(g.map_or("", |g| g.name.as_str()), bw, backend);
+                let name = g.map_or("", |g| g.name.as_str());
+                let c = gpu_compute(name, bw, backend);
                 gpu_i += 1;
                 gpu_layers += d.layers;
                 parts.push((bytes, bw, sm.eta));
-                gpus.push((w, c));
+                gpus.push((
+                    w,
+                    prompt_peak(&c, backend, float),
+                    prompt_efficiency(backend, name, float),
+                ));
             }
             DeviceKind::Host => {
                 host_weights = w;
@@ -283,15 +321,9 @@ pub fn estimate(
     let flops = 2.0 * active_matmul_params(spec)
         + attention_flops(spec, f64::from(position) + ubatch / 2.0);
     let prompt_tps = if has_gpu {
-        let float = float_weights(spec);
-        let eff = if float {
-            sm.prompt_eff_float
-        } else {
-            sm.prompt_eff
-        };
         let gpu_weights: f64 = gpus.iter().map(|g| g.0).sum::<f64>() + host_weights;
         let mut t = 0.0;
-        for (i, (w, c)) in gpus.iter().enumerate() {
+        for (i, (w, peak, eff)) in gpus.iter().enumerate() {
             let mut share = if gpu_weights > 0.0 {
                 w / gpu_weights
             } else {
@@ -300,12 +332,7 @@ pub fn estimate(
             if i == 0 && gpu_weights > 0.0 {
                 share += host_weights / gpu_weights;
             }
-            let peak = if float || backend == Backend::Metal {
-                c.fp16_tflops
-            } else {
-                c.int8_tops
-            };
-            let rate = prompt_from_compute(flops * share, peak, eff);
+            let rate = prompt_from_compute(flops * share, *peak, *eff);
             if rate > 0.0 {
                 t += 1.0 / rate;
             }
