@@ -272,7 +272,9 @@ fn speed_calibration() {
         let sm = speed::model_for(backend);
         let bytes = gib * GIB as f64 / n;
         let parts: Vec<_> = (0..n as usize).map(|_| (bytes, bw, sm.eta)).collect();
-        let pred = speed::generation_from_parts(&parts, sm.t_fixed_s);
+        // The fixed time is per offloaded layer (Llama-3-70B has 80, the other rows' models 32).
+        let layers = if c[4].contains("70B") { 80.0 } else { 32.0 };
+        let pred = speed::generation_from_parts(&parts, sm.t_layer_s * layers);
         errs.push((pred - tg).abs() / tg);
     }
     errs.sort_by(f64::total_cmp);

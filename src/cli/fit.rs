@@ -281,12 +281,12 @@ pub fn write_report(
     }
     let max_ngl = search::max_gpu_layers(spec, &req);
     let max_ctx = search::max_ctx_size(spec, &req);
-    let position = report.settings.n_ctx / 2;
-    let (tg, pp) = speed::tokens_per_second(spec, &req, &report, position);
+    let est = speed::estimate(spec, &req, &report, speed::quoted_position(&report));
+    let (tg, pp) = (est.generation_tps, est.prompt_tps);
     // What everything-on-the-GPU would give, for the spill message.
     let full_gpu_tps = fit::estimate_with_layers(spec, &req, spec.hparams.n_layer + 1)
         .ok()
-        .map(|full| speed::tokens_per_second(spec, &req, &full, full.settings.n_ctx / 2).0);
+        .map(|full| speed::tokens_per_second(spec, &req, &full, speed::quoted_position(&full)).0);
     let code = u8::from(report.verdict == Verdict::DoesNotFit);
     if args.json {
         let doc = json_doc(
@@ -296,7 +296,7 @@ pub fn write_report(
             &report,
             max_ngl,
             max_ctx,
-            (tg, pp),
+            (tg, pp, est.context_tokens),
             &warnings,
         );
         serde_json::to_writer_pretty(&mut *out, &doc).map_err(|e| e.to_string())?;
@@ -308,7 +308,7 @@ pub fn write_report(
             &report,
             max_ngl,
             max_ctx,
-            (tg, pp),
+            (tg, pp, est.context_tokens),
             full_gpu_tps,
             &warnings,
             out,
@@ -326,7 +326,7 @@ fn json_doc(
     r: &FitReport,
     max_ngl: Option<u32>,
     max_ctx: Option<u32>,
-    tps: (f64, f64),
+    tps: (f64, f64, u32),
     warnings: &[String],
 ) -> serde_json::Value {
     let devices: Vec<_> = r
@@ -377,7 +377,11 @@ fn json_doc(
         "margin_bytes": r.margin_bytes,
         "max_gpu_layers": max_ngl,
         "max_ctx_size": max_ctx,
-        "tokens_per_second": { "generation": round1(tps.0), "prompt": round1(tps.1) },
+        "tokens_per_second": {
+            "generation": round1(tps.0),
+            "prompt": round1(tps.1),
+            "context_tokens": tps.2,
+        },
         "warnings": warnings,
     })
 }
@@ -389,7 +393,7 @@ fn write_text(
     r: &FitReport,
     max_ngl: Option<u32>,
     max_ctx: Option<u32>,
-    tps: (f64, f64),
+    tps: (f64, f64, u32),
     full_gpu_tps: Option<f64>,
     warnings: &[String],
     out: &mut dyn Write,
@@ -458,8 +462,8 @@ fn write_text(
     }
     writeln!(
         out,
-        "expected speed: ~{:.1} tok/s generation, ~{:.0} tok/s prompt",
-        tps.0, tps.1
+        "expected speed: ~{:.1} tok/s generation, ~{:.0} tok/s prompt, at {} tokens of context",
+        tps.0, tps.1, tps.2
     )?;
     for w in warnings {
         writeln!(out, "warning: {w}")?;

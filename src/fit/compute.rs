@@ -17,7 +17,7 @@
 use super::context::{Ctx, is_mla};
 use super::kv::KvLayout;
 use super::placement::Weights;
-use super::{FitRequest, uses_gpu};
+use super::{Backend, FitRequest, uses_gpu};
 use crate::model::ModelSpec;
 
 /// Output buffer: f32 logits of one token per sequence (`n_outputs_max_per_seq` = 1), on the host.
@@ -110,8 +110,17 @@ pub fn buffers(
 ) -> Vec<u64> {
     let mut out = vec![0u64; n_gpus + 1];
     let graph = graph_bytes(spec, ctx, kv);
-    if !uses_gpu(req) || layer_dev.iter().all(|d| *d == n_gpus) {
+    if !uses_gpu(req) {
         out[n_gpus] = graph;
+        return out;
+    }
+    if layer_dev.iter().all(|d| *d == n_gpus) {
+        if let Some((gpu0, host)) = op_offload_only(spec, req, ctx, kv) {
+            out[0] = gpu0;
+            out[n_gpus] = host;
+        } else {
+            out[n_gpus] = graph;
+        }
         return out;
     }
     let (gpu_graph, mut host) = offloaded_graph_bytes(spec, ctx, kv);
@@ -144,4 +153,32 @@ pub fn buffers(
     }
     out[n_gpus] = host;
     out
+}
+
+/// `-ngl 0` with a GPU backend: ggml-backend's scheduler still sends every op whose weight sits in a host
+/// buffer to the first GPU when the batch is large (`op_offload`, on by default; CUDA, ROCm and Vulkan
+/// offload batches of 32 tokens or more, `ggml_backend_sched_backend_id_from_cur`). The reserve graph uses
+/// n_ubatch tokens, so the weights are copied into GPU 0's compute buffer one op at a time: its peak is the
+/// output matmul, i.e. the output weight (or the tied embedding), the f32 logits and its input row block.
+/// The host keeps only the graph inputs (masks, embeddings). Metal maps weights for the GPU and small ubatches
+/// stay on the CPU: `None`, the whole graph on the host.
+fn op_offload_only(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    ctx: &Ctx,
+    kv: &KvLayout,
+) -> Option<(u64, u64)> {
+    let offloads = matches!(req.backend, Backend::Cuda | Backend::Rocm | Backend::Vulkan);
+    if !offloads || ctx.n_ubatch.min(ctx.n_ctx.max(1)) < 32 {
+        return None;
+    }
+    let hp = &spec.hparams;
+    let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
+    let head = spec
+        .tensor("output.weight")
+        .or_else(|| spec.tensor("token_embd.weight"))
+        .map_or(0, |t| t.bytes);
+    let (_, host) = offloaded_graph_bytes(spec, ctx, kv);
+    let gpu = head + 4 * ub * u64::from(hp.n_vocab) + 4 * ub * u64::from(hp.n_embd);
+    Some((gpu, host))
 }

@@ -1,15 +1,24 @@
-//! Speed model (research/fit.md §5): generation is memory-bandwidth bound, so
-//!   t_token = Σ_d bytes_read_d / (η_d · BW_d) + t_fixed,
-//! bytes_read = weights touched per token (MoE: shared + n_expert_used/n_expert of the routed experts;
-//! never the input embedding, which is a row lookup) + the KV cache read at the current position. Layers
-//! run one after another, so several GPUs add capacity, not bandwidth. The host share runs at system-RAM
-//! bandwidth. Prompt processing is compute bound: pp ≈ κ · BW / active parameters (B), κ a compute-to-
-//! bandwidth ratio per backend class (no FLOPS column in research/gpus.tsv, so bandwidth stands in).
+//! Speed model (research/fit.md §5, issue 15 §3). Two regimes, two hardware figures:
 //!
-//! Calibration on research/speed_vectors.tsv (llama.cpp tg512/tg128 and pp512, bandwidth known; two-
-//! parameter grid fit per backend, tests/fit_speed.rs reports the median error):
-//!   CUDA-class GPUs η 0.95, t_fixed 2.8 ms; Metal η 0.85, t_fixed 5.6 ms; host RAM η 0.65 (fit.md §5:
-//!   60–70 % of peak achievable); κ 43 (CUDA) / 10.5 (Metal) / 2 (CPU, stated assumption).
+//! * Generation reads every touched weight once per token, so it is memory-bandwidth bound:
+//!   t_token = Σ_d bytes_read_d / (η_d · BW_d) + n_gpu_layers · τ_layer,
+//!   bytes_read = weights touched per token (MoE: shared + n_expert_used/n_expert of the routed experts; never
+//!   the input embedding, a row lookup) + the KV cache read at the current position. Layers run one after
+//!   another, so several GPUs add capacity, not bandwidth. τ_layer is the per-layer launch/synchronisation
+//!   cost of the backend (what a small model pays on a fast card); the host share runs at RAM bandwidth.
+//! * Prompt processing multiplies a ubatch of tokens against each weight, so it is compute bound:
+//!   t_token = Σ_gpu flops_g / (ε_b · F_g) + host-resident weight bytes / (n_ubatch · PCIe),
+//!   flops = 2 · active matmul parameters + attention (4 · head dims · context). F is the GPU's peak dense
+//!   matrix throughput from the catalog: INT8 for quantized weights (llama.cpp's MMQ / integer-dot kernels),
+//!   FP16 for float weights and for Metal (Apple GPUs have no INT8 matrix path). Weights left on the host are
+//!   still multiplied on the GPU for large batches (ggml-backend op offload), uploaded once per ubatch.
+//!
+//! Calibration (tests/data/fit/bench_measurements.tsv, tuning half only; tests/fit_speed_bench.rs reports the
+//! held-apart half per GPU family): η 0.94 on CUDA/ROCm/Vulkan and 0.82 on Metal (tuning half together with
+//! pre-2024 builds, where η is the same and only τ differs), τ_layer 77 µs CUDA / 140 µs ROCm / 157 µs Vulkan /
+//! 172 µs Metal (current builds only; the old flat 2.8 ms per token is what builds before CUDA graphs paid),
+//! ε 0.25 CUDA (0.42 for float weights through cuBLAS) / 0.28 ROCm / 0.23 Vulkan on NVIDIA (per vendor, see
+//! `prompt_efficiency`) / 0.70 Metal.
 
 use super::{Backend, DeviceKind, FitReport, FitRequest};
 use crate::model::ModelSpec;
@@ -18,38 +27,130 @@ use crate::model::ModelSpec;
 pub const DEFAULT_RAM_BANDWIDTH_GBPS: f64 = 51.2;
 /// GPU bandwidth assumed when a device has none (a mid-range 2020s card).
 pub const DEFAULT_GPU_BANDWIDTH_GBPS: f64 = 450.0;
+/// Host-to-GPU copy rate for weights that op offload streams to the GPU (PCIe 4.0 x16, achieved).
+pub const PCIE_GBPS: f64 = 24.0;
+/// Host RAM efficiency for generation (fit.md §5: 60–70 % of peak is achievable).
+pub const HOST_ETA: f64 = 0.65;
+/// CPU prompt speed: tok/s × active parameters (B) / RAM bandwidth (GB/s). A stated assumption (no CPU
+/// FLOPS figure is known here); CPU prompt speed is out of this calibration's scope.
+const CPU_PROMPT_KAPPA: f64 = 2.0;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SpeedModel {
+    /// Fraction of peak memory bandwidth generation reaches.
     pub eta: f64,
-    pub t_fixed_s: f64,
-    /// Prompt tok/s × active parameters (billions) / bandwidth (GB/s).
-    pub kappa: f64,
+    /// Fixed time per offloaded layer per generated token (kernel launches, synchronisation), seconds.
+    pub t_layer_s: f64,
+    /// Fraction of peak matrix throughput prompt processing reaches with quantized weights.
+    pub prompt_eff: f64,
+    /// The same for float (F16/BF16/F32) weights.
+    pub prompt_eff_float: f64,
 }
 
 pub fn model_for(backend: Backend) -> SpeedModel {
     match backend {
+        Backend::Cuda => SpeedModel {
+            eta: 0.94,
+            t_layer_s: 77e-6,
+            prompt_eff: 0.25,
+            prompt_eff_float: 0.42,
+        },
+        Backend::Rocm => SpeedModel {
+            eta: 0.94,
+            t_layer_s: 140e-6,
+            prompt_eff: 0.28,
+            prompt_eff_float: 0.28,
+        },
+        Backend::Vulkan => SpeedModel {
+            eta: 0.94,
+            t_layer_s: 157e-6,
+            prompt_eff: 0.23,
+            prompt_eff_float: 0.23,
+        },
         Backend::Metal => SpeedModel {
-            eta: 0.85,
-            t_fixed_s: 0.0056,
-            kappa: 10.5,
+            eta: 0.82,
+            t_layer_s: 172e-6,
+            prompt_eff: 0.70,
+            prompt_eff_float: 0.70,
         },
         Backend::Cpu => SpeedModel {
             eta: HOST_ETA,
-            t_fixed_s: 0.0,
-            kappa: 2.0,
-        },
-        _ => SpeedModel {
-            eta: 0.95,
-            t_fixed_s: 0.0028,
-            kappa: 43.0,
+            t_layer_s: 0.0,
+            prompt_eff: 0.0,
+            prompt_eff_float: 0.0,
         },
     }
 }
 
-pub const HOST_ETA: f64 = 0.65;
+/// Prompt efficiency for a backend and GPU. Vulkan's depends on the vendor's matrix path (NV_coopmat2 on
+/// NVIDIA, KHR_coopmat or integer dot on AMD, none on Intel Alchemist): each is the median of that vendor's
+/// tuning rows (NVIDIA 0.23, AMD 0.19, Intel 0.019 — Arc's XMX units sit idle there).
+pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
+    if backend == Backend::Vulkan {
+        let n = gpu_name.to_ascii_lowercase();
+        if n.contains("intel") || n.starts_with("arc ") {
+            return 0.019;
+        }
+        if n.contains("amd") || n.contains("radeon") {
+            return 0.19;
+        }
+    }
+    let sm = model_for(backend);
+    if float {
+        sm.prompt_eff_float
+    } else {
+        sm.prompt_eff
+    }
+}
 
-/// Tokens per second for one part list: (bytes read per token, bandwidth GB/s, efficiency).
+/// The matrix throughput prompt processing runs on: FP16 for float weights and on Metal; for quantized
+/// weights the faster of the INT8 and FP16 paths (Volta and the P100 dequantize to FP16 tensor cores).
+pub fn prompt_peak(c: &GpuCompute, backend: Backend, float: bool) -> f64 {
+    if float || backend == Backend::Metal {
+        c.fp16_tflops
+    } else {
+        c.int8_tops.max(c.fp16_tflops)
+    }
+}
+
+/// Peak matrix throughput of one GPU in TFLOPS (FP16) and TOPS (INT8).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GpuCompute {
+    pub fp16_tflops: f64,
+    pub int8_tops: f64,
+    /// True when the figures come from the catalog, false when estimated from bandwidth.
+    pub from_catalog: bool,
+}
+
+/// The catalog's figures for a GPU by name; unknown GPUs get an estimate from their bandwidth (the catalog's
+/// median compute-to-bandwidth ratio: ≈0.15 TFLOPS per GB/s for discrete GPUs, 0.034 for Apple's).
+pub fn gpu_compute(name: &str, bandwidth_gbps: f64, backend: Backend) -> GpuCompute {
+    if let Ok(g) = crate::hardware::catalog::find(name)
+        && let (Some(f), Some(i)) = (g.fp16_tflops, g.int8_tops)
+        && f > 0.0
+        && i > 0.0
+    {
+        return GpuCompute {
+            fp16_tflops: f,
+            int8_tops: i,
+            from_catalog: true,
+        };
+    }
+    let (ratio, int8_factor) = match backend {
+        Backend::Metal => (0.034, 1.0),
+        Backend::Cuda => (0.15, 2.0),
+        _ => (0.15, 1.0),
+    };
+    let fp16 = bandwidth_gbps.max(1.0) * ratio;
+    GpuCompute {
+        fp16_tflops: fp16,
+        int8_tops: fp16 * int8_factor,
+        from_catalog: false,
+    }
+}
+
+/// Tokens per second for one part list: (bytes read per token, bandwidth GB/s, efficiency), plus a fixed
+/// time per token in seconds.
 pub fn generation_from_parts(parts: &[(f64, f64, f64)], t_fixed_s: f64) -> f64 {
     let t: f64 = parts
         .iter()
@@ -58,6 +159,17 @@ pub fn generation_from_parts(parts: &[(f64, f64, f64)], t_fixed_s: f64) -> f64 {
         .sum::<f64>()
         + t_fixed_s;
     if t > 0.0 { 1.0 / t } else { 0.0 }
+}
+
+/// Prompt tokens per second for one GPU doing all the work: `flops` per token at `tflops` peak and
+/// efficiency `eff`.
+pub fn prompt_from_compute(flops_per_token: f64, tflops: f64, eff: f64) -> f64 {
+    let rate = tflops * 1e12 * eff;
+    if flops_per_token > 0.0 && rate > 0.0 {
+        rate / flops_per_token
+    } else {
+        0.0
+    }
 }
 
 /// Fraction of a device's weight bytes read per token: routed experts only by n_expert_used/n_expert.
@@ -80,6 +192,168 @@ fn touched_fraction(spec: &ModelSpec) -> f64 {
     (total - experts) as f64 / total as f64 + experts as f64 / total as f64 * used
 }
 
+fn elements(dims: &[u64]) -> f64 {
+    dims.iter().map(|&d| d as f64).product()
+}
+
+/// Parameters multiplied per token: every weight matrix except the input embedding (a row lookup) unless it
+/// doubles as the output head; routed experts count by n_expert_used/n_expert. Falls back to the header's
+/// parameter count when the tensor list is empty.
+pub fn active_matmul_params(spec: &ModelSpec) -> f64 {
+    if spec.tensors.is_empty() {
+        return spec.parameters as f64;
+    }
+    let hp = &spec.hparams;
+    let used = if spec.is_moe() && hp.n_expert_used > 0 {
+        f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1))
+    } else {
+        1.0
+    };
+    let tied = spec.tensor("output.weight").is_none();
+    spec.tensors
+        .iter()
+        .filter(|t| t.dims.len() >= 2)
+        .filter(|t| tied || t.name != "token_embd.weight")
+        .map(|t| elements(&t.dims) * if t.is_expert() { used } else { 1.0 })
+        .sum()
+}
+
+/// True when most matrix bytes are float (F32/F16/BF16): llama.cpp multiplies those with FP16 GEMM instead
+/// of its quantized kernels.
+fn float_weights(spec: &ModelSpec) -> bool {
+    let (mut float, mut all) = (0u64, 0u64);
+    for t in spec.tensors.iter().filter(|t| t.dims.len() >= 2) {
+        all += t.bytes;
+        if matches!(t.ggml_type, 0 | 1 | 30) {
+            float += t.bytes;
+        }
+    }
+    all > 0 && float * 2 >= all
+}
+
+/// Attention FLOPs per token at `depth` tokens of context (QKᵀ and PV over every attention layer).
+fn attention_flops(spec: &ModelSpec, depth: f64) -> f64 {
+    let hp = &spec.hparams;
+    let head = f64::from(hp.n_embd_head_k.max(1));
+    (0..hp.n_layer as usize)
+        .map(|il| 4.0 * head * f64::from(hp.n_head.get(il)) * depth)
+        .sum()
+}
+
+/// What the speed figures are and where in the context they apply.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpeedEstimate {
+    /// Generated tokens per second with `context_tokens` already in the cache.
+    pub generation_tps: f64,
+    /// Prompt tokens per second for a prompt that starts at `context_tokens`.
+    pub prompt_tps: f64,
+    /// The context position the figures are for (KV read per token, attention cost).
+    pub context_tokens: u32,
+}
+
+/// The position the app quotes speed at: half-way through the resolved context (a conversation's average).
+pub fn quoted_position(report: &FitReport) -> u32 {
+    report.settings.n_ctx / 2
+}
+
+/// Predicted generation and prompt speed for a report, at `position` tokens of context (clamped to the
+/// resolved context).
+pub fn estimate(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    report: &FitReport,
+    position: u32,
+) -> SpeedEstimate {
+    let has_gpu = report.gpus().next().is_some();
+    let backend = if has_gpu { req.backend } else { Backend::Cpu };
+    let sm = model_for(backend);
+    let frac = touched_fraction(spec);
+    let embd = spec.tensor("token_embd.weight").map_or(0, |t| t.bytes);
+    let position = position.min(report.settings.n_ctx);
+    let n_ctx = f64::from(report.settings.n_ctx.max(1));
+    let pos = f64::from(position) / n_ctx;
+    let host_bw = req.ram_bandwidth_gbps.unwrap_or(DEFAULT_RAM_BANDWIDTH_GBPS);
+    let all_weights: u64 = spec.tensors.iter().map(|t| t.bytes).sum();
+    let float = float_weights(spec);
+
+    let mut parts = Vec::new();
+    // (weights bytes, peak throughput, efficiency) per GPU, for the prompt side.
+    let mut gpus = Vec::new();
+    let mut host_weights = 0.0;
+    let mut gpu_layers = 0u32;
+    let mut gpu_i = 0;
+    for d in &report.devices {
+        let mut w = d.weights_bytes as f64;
+        if d.kind == DeviceKind::Host {
+            // The input embedding is a row lookup; with mmap + repack CPU_Mapped spans repacked data that
+            // is read once, so never count more than the model's tensors.
+            w = (w.min(all_weights as f64) - embd as f64).max(0.0);
+        }
+        let bytes = w * frac + d.kv_bytes as f64 * pos + d.recurrent_bytes as f64;
+        match d.kind {
+            DeviceKind::Gpu => {
+                let g = req.gpus.get(gpu_i);
+                let bw = g
+                    .and_then(|g| g.bandwidth_gbps)
+                    .unwrap_or(DEFAULT_GPU_BANDWIDTH_GBPS);
+                let name = g.map_or("", |g| g.name.as_str());
+                let c = gpu_compute(name, bw, backend);
+                gpu_i += 1;
+                gpu_layers += d.layers;
+                parts.push((bytes, bw, sm.eta));
+                gpus.push((
+                    w,
+                    prompt_peak(&c, backend, float),
+                    prompt_efficiency(backend, name, float),
+                ));
+            }
+            DeviceKind::Host => {
+                host_weights = w;
+                parts.push((bytes, host_bw, HOST_ETA));
+            }
+        }
+    }
+    let generation_tps = generation_from_parts(&parts, f64::from(gpu_layers) * sm.t_layer_s);
+
+    // Prompt: each GPU does the share of the FLOPs its weights carry; weights on the host are multiplied on
+    // the first GPU after one upload per ubatch (op offload), or on the CPU when there is no GPU.
+    let ubatch = f64::from(report.settings.n_ubatch.max(1));
+    let flops = 2.0 * active_matmul_params(spec)
+        + attention_flops(spec, f64::from(position) + ubatch / 2.0);
+    let prompt_tps = if has_gpu {
+        let gpu_weights: f64 = gpus.iter().map(|g| g.0).sum::<f64>() + host_weights;
+        let mut t = 0.0;
+        for (i, (w, peak, eff)) in gpus.iter().enumerate() {
+            let mut share = if gpu_weights > 0.0 {
+                w / gpu_weights
+            } else {
+                0.0
+            };
+            if i == 0 && gpu_weights > 0.0 {
+                share += host_weights / gpu_weights;
+            }
+            let rate = prompt_from_compute(flops * share, *peak, *eff);
+            if rate > 0.0 {
+                t += 1.0 / rate;
+            }
+        }
+        t += host_weights / (ubatch * PCIE_GBPS * 1e9);
+        if t > 0.0 { 1.0 / t } else { 0.0 }
+    } else {
+        let active_b = active_matmul_params(spec) / 1e9;
+        if active_b > 0.0 {
+            CPU_PROMPT_KAPPA * host_bw / active_b
+        } else {
+            0.0
+        }
+    };
+    SpeedEstimate {
+        generation_tps,
+        prompt_tps,
+        context_tokens: position,
+    }
+}
+
 /// Predicted (generation, prompt) tok/s for a report, at `position` tokens of context.
 pub fn tokens_per_second(
     spec: &ModelSpec,
@@ -87,57 +361,8 @@ pub fn tokens_per_second(
     report: &FitReport,
     position: u32,
 ) -> (f64, f64) {
-    let sm = model_for(if report.gpus().next().is_some() {
-        req.backend
-    } else {
-        Backend::Cpu
-    });
-    let frac = touched_fraction(spec);
-    let embd = spec.tensor("token_embd.weight").map_or(0, |t| t.bytes);
-    let n_ctx = f64::from(report.settings.n_ctx.max(1));
-    let pos = f64::from(position.min(report.settings.n_ctx)) / n_ctx;
-    let host_bw = req.ram_bandwidth_gbps.unwrap_or(DEFAULT_RAM_BANDWIDTH_GBPS);
-    let mut parts = Vec::new();
-    let mut gpu_i = 0;
-    for d in &report.devices {
-        let mut w = d.weights_bytes as f64;
-        if d.kind == DeviceKind::Host {
-            // The input embedding is a row lookup; with mmap + repack CPU_Mapped spans repacked data that
-            // is read once, so never count more than the model's tensors.
-            let all: u64 = spec.tensors.iter().map(|t| t.bytes).sum();
-            w = (w.min(all as f64) - embd as f64).max(0.0);
-        }
-        let bytes = w * frac + d.kv_bytes as f64 * pos + d.recurrent_bytes as f64;
-        let (bw, eta) = match d.kind {
-            DeviceKind::Gpu => {
-                let bw = req
-                    .gpus
-                    .get(gpu_i)
-                    .and_then(|g| g.bandwidth_gbps)
-                    .unwrap_or(DEFAULT_GPU_BANDWIDTH_GBPS);
-                gpu_i += 1;
-                (bw, sm.eta)
-            }
-            DeviceKind::Host => (host_bw, HOST_ETA),
-        };
-        parts.push((bytes, bw, eta));
-    }
-    let tg = generation_from_parts(&parts, sm.t_fixed_s);
-    // Prompt: compute-bound on the GPU that holds the layers (weights stream over PCIe for big batches).
-    let active_b = spec.parameters as f64 * frac / 1e9;
-    let pp_bw = req
-        .gpus
-        .first()
-        .filter(|_| report.gpus().next().is_some())
-        .map_or(host_bw, |g| {
-            g.bandwidth_gbps.unwrap_or(DEFAULT_GPU_BANDWIDTH_GBPS)
-        });
-    let pp = if active_b > 0.0 {
-        sm.kappa * pp_bw / active_b
-    } else {
-        0.0
-    };
-    (tg, pp)
+    let e = estimate(spec, req, report, position);
+    (e.generation_tps, e.prompt_tps)
 }
 
 /// Predicted generation tok/s for every `-ngl` from 0 to all layers (the Fit tab's spill-cliff plot), at
@@ -146,8 +371,8 @@ pub fn generation_curve(spec: &ModelSpec, req: &FitRequest) -> Vec<(u32, f64)> {
     (0..=spec.hparams.n_layer + 1)
         .map_while(|ngl| {
             let rep = super::estimate_with_layers(spec, req, ngl).ok()?;
-            let pos = rep.settings.n_ctx / 2;
-            Some((ngl, tokens_per_second(spec, req, &rep, pos).0))
+            let pos = quoted_position(&rep);
+            Some((ngl, estimate(spec, req, &rep, pos).generation_tps))
         })
         .collect()
 }
@@ -163,5 +388,25 @@ mod tests {
         assert!((9.0..11.0).contains(&t), "{t}");
         let all_gpu = generation_from_parts(&[(40e9, 1008.0, 0.85)], 0.0);
         assert!(all_gpu > 2.0 * t);
+    }
+
+    #[test]
+    fn compute_comes_from_the_catalog_or_from_bandwidth() {
+        let c = gpu_compute("NVIDIA GeForce RTX 4090", 1008.0, Backend::Cuda);
+        assert!(c.from_catalog && c.int8_tops > c.fp16_tflops);
+        let u = gpu_compute("Some Future GPU 9000", 1000.0, Backend::Cuda);
+        assert!(!u.from_catalog && u.fp16_tflops > 100.0 && u.int8_tops > u.fp16_tflops);
+        let m = gpu_compute("", 400.0, Backend::Metal);
+        assert!(!m.from_catalog && m.fp16_tflops < 20.0);
+    }
+
+    #[test]
+    fn prompt_is_compute_bound() {
+        // 8B-class model (15 GFLOP/token) on 660 TOPS at 25 %: ≈ 11 000 tok/s; half the throughput, half the rate.
+        let a = prompt_from_compute(15e9, 660.0, 0.25);
+        let b = prompt_from_compute(15e9, 330.0, 0.25);
+        assert!((10_000.0..12_000.0).contains(&a), "{a}");
+        assert!((a / b - 2.0).abs() < 1e-9);
+        assert_eq!(prompt_from_compute(0.0, 660.0, 0.25), 0.0);
     }
 }

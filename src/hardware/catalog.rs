@@ -1,5 +1,6 @@
-//! GPU catalog: marketed memory and bandwidth of common GPUs (`assets/gpus.ron`, generated from
-//! research/gpus.tsv with its vendor-spec sources), for "what if I had an RTX 4090" and the speed model.
+//! GPU catalog: marketed memory, bandwidth and matrix throughput of common GPUs (`assets/gpus.ron`, generated from
+//! research/gpus.tsv with its vendor-spec sources), for "what if I had an RTX 4090" and the speed model
+//! (bandwidth prices generation, matrix throughput prices prompt processing).
 //! Lookup is by forgiving name ("4090", "RTX 4090", "rtx4090"); ambiguous names list the candidates.
 //! Apple rows are unified memory: the GPU may use Metal's recommendedMaxWorkingSetSize, which llama.cpp
 //! logs as ≈ 2/3 of RAM on small Macs and ≈ 3/4 on large ones (fit.md §0.7: 8 GB → 5.73 GB, 64 GB →
@@ -17,6 +18,12 @@ pub struct CatalogGpu {
     pub name: String,
     pub memory_gib: f64,
     pub bandwidth_gbps: f64,
+    /// Peak dense FP16 matrix throughput in TFLOPS (tensor/matrix units where present); `None` = unknown.
+    #[serde(default)]
+    pub fp16_tflops: Option<f64>,
+    /// Peak dense INT8 matrix or dot-product throughput in TOPS (llama.cpp's quantized kernels run on it).
+    #[serde(default)]
+    pub int8_tops: Option<f64>,
     /// Unified memory shared with the CPU (Apple Silicon, Jetson).
     pub unified: bool,
 }
@@ -163,6 +170,33 @@ mod tests {
         // Memory-size variants resolve to the largest; a "Ti" is a different card.
         assert_eq!(find("RTX 3060").unwrap().memory_gib, 12.0);
         assert!(find("RTX 3060 Ti").unwrap().name.ends_with("Ti"));
+    }
+
+    #[test]
+    fn every_entry_has_compute_and_variants_resolve() {
+        for g in all() {
+            let (f, i) = (g.fp16_tflops.unwrap_or(0.0), g.int8_tops.unwrap_or(0.0));
+            assert!(f > 0.5 && i > 0.5, "{}: fp16 {f} int8 {i}", g.name);
+            assert!(g.bandwidth_gbps > 10.0, "{}", g.name);
+        }
+        // The plain Apple name is the full configuration; core-count variants are their own rows.
+        let full = find("Apple M1 Max").unwrap();
+        let cut = find("M1 Max 24-core").unwrap();
+        assert!(cut.name.contains("24-core") && cut.fp16_tflops < full.fp16_tflops);
+        assert_eq!(cut.bandwidth_gbps, full.bandwidth_gbps);
+        for name in [
+            "RTX PRO 4500 Blackwell",
+            "Radeon AI PRO R9700",
+            "RTX 3050 6GB",
+            "Radeon 780M",
+            "RTX 5090",
+            "RTX 5080",
+            "RTX 5070",
+            "RTX 5070 Ti",
+            "RTX PRO 6000",
+        ] {
+            assert!(find(name).is_ok(), "{name}: {:?}", find(name));
+        }
     }
 
     #[test]

@@ -42,6 +42,8 @@ pub struct FitOutcome {
     pub max_gpu_layers: Option<u32>,
     pub max_ctx_size: Option<u32>,
     pub tokens_per_second: Option<(f64, f64)>,
+    /// The context position the speed figures are for (half the resolved context).
+    pub speed_context_tokens: Option<u32>,
     /// tok/s for every -ngl from 0 to all layers.
     pub speed_curve: Vec<[f64; 2]>,
     /// Rows: quants; cells: (ctx, verdict, GPU bytes) — only for contexts the model supports.
@@ -103,10 +105,13 @@ pub fn runtime_request(
 /// Everything the tab shows, computed off the UI thread.
 pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitOutcome {
     let report = fit::estimate(spec, req).map_err(|e| e.to_string());
-    let tokens_per_second = report
+    // Quoted half-way through the resolved context (not `req.ctx_size`, which is 0 for "the model's").
+    let speed = report
         .as_ref()
         .ok()
-        .map(|r| fit::speed::tokens_per_second(spec, req, r, req.ctx_size.max(1) / 2));
+        .map(|r| fit::speed::estimate(spec, req, r, fit::speed::quoted_position(r)));
+    let tokens_per_second = speed.map(|e| (e.generation_tps, e.prompt_tps));
+    let speed_context_tokens = speed.map(|e| e.context_tokens);
     let n_layer = spec.hparams.n_layer;
     let speed_curve = if req.gpus.is_empty() {
         Vec::new()
@@ -116,7 +121,8 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
                 let mut r = req.clone();
                 r.n_gpu_layers = GpuLayers::Count(n);
                 let rep = fit::estimate(spec, &r).ok()?;
-                let (tg, _) = fit::speed::tokens_per_second(spec, &r, &rep, r.ctx_size.max(1) / 2);
+                let pos = fit::speed::quoted_position(&rep);
+                let (tg, _) = fit::speed::tokens_per_second(spec, &r, &rep, pos);
                 Some([f64::from(n), tg])
             })
             .collect()
@@ -140,7 +146,9 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         .collect();
     let full_gpu_tps = fit::estimate_with_layers(spec, req, spec.hparams.n_layer + 1)
         .ok()
-        .map(|full| fit::speed::tokens_per_second(spec, req, &full, req.ctx_size.max(1) / 2).0);
+        .map(|full| {
+            fit::speed::tokens_per_second(spec, req, &full, fit::speed::quoted_position(&full)).0
+        });
     let sentence = report
         .as_ref()
         .ok()
@@ -151,6 +159,7 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         max_gpu_layers: fit::search::max_gpu_layers(spec, req),
         max_ctx_size: fit::search::max_ctx_size(spec, req),
         tokens_per_second,
+        speed_context_tokens,
         speed_curve,
         table,
         report,
@@ -461,7 +470,13 @@ fn results_ui(
         facts.push(format!("largest context that fits: {c}"));
     }
     if let Some((tg, pp)) = o.tokens_per_second {
-        facts.push(format!("≈ {tg:.1} tok/s generation, {pp:.0} tok/s prompt"));
+        let at = o
+            .speed_context_tokens
+            .map(|n| format!(" at {n} tokens of context"))
+            .unwrap_or_default();
+        facts.push(format!(
+            "≈ {tg:.1} tok/s generation, {pp:.0} tok/s prompt{at}"
+        ));
     }
     ui.label(facts.join(" · "));
     for w in &report.warnings {

@@ -1,0 +1,338 @@
+//! The speed model against published llama.cpp measurements (tests/data/fit/bench_measurements.tsv, issue 15
+//! §3). The file was split at random into a tuning half (T) and a held-apart half (H) before the model was
+//! changed; `speed::model_for`'s constants come from the tuning half only. Here the held-apart half is scored
+//! per GPU family. Issue 15's targets: generation median ≤ 10 % with no family biased beyond ±10 %, prompt
+//! median ≤ 20 % with no family beyond ±25 %. Where the held-apart half does not reach them the assertions pin
+//! what it does reach, so a regression fails (the gaps are stated next to each bound).
+//!
+//! Each row is predicted with the engine's own pieces (`speed::model_for`, `generation_from_parts`,
+//! `gpu_compute`, `prompt_from_compute`) and the catalog's bandwidth and throughput for the named GPU: the
+//! published files themselves are not here, only their size, parameter count, layer count and embedding.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use vram_doctor::fit::{Backend, FitRequest, GpuDevice, GpuLayers, speed};
+use vram_doctor::hardware::catalog;
+use vram_doctor::model;
+
+const GIB: f64 = (1u64 << 30) as f64;
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fit");
+
+#[derive(Debug)]
+struct Row {
+    gpu: String,
+    backend: Backend,
+    quant: String,
+    size_gib: f64,
+    params_b: f64,
+    n_layer: f64,
+    embd_params_b: f64,
+    embd_gib: f64,
+    generation: bool,
+    tps: f64,
+    current: u8,
+    half: String,
+}
+
+fn backend(s: &str) -> Option<Backend> {
+    Some(match s {
+        "CUDA" => Backend::Cuda,
+        "ROCm" => Backend::Rocm,
+        "Vulkan" => Backend::Vulkan,
+        "Metal" => Backend::Metal,
+        _ => return None,
+    })
+}
+
+/// Rows whose backend the app models (SYCL rows are recorded but skipped).
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(Path::new(DIR).join("bench_measurements.tsv")).unwrap();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let head: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let (gpu, be, quant, size, params, layers, embd_p, embd_g, test, tps, current, half) = (
+        col("gpu"),
+        col("backend"),
+        col("quant"),
+        col("size_gib"),
+        col("params_b"),
+        col("n_layer"),
+        col("embd_params_b"),
+        col("embd_gib"),
+        col("test"),
+        col("tps"),
+        col("current"),
+        col("half"),
+    );
+    let num = |c: &[&str], i: usize| c[i].parse::<f64>().unwrap();
+    lines
+        .filter_map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            Some(Row {
+                gpu: c[gpu].into(),
+                backend: backend(c[be])?,
+                quant: c[quant].into(),
+                size_gib: num(&c, size),
+                params_b: num(&c, params),
+                n_layer: num(&c, layers),
+                embd_params_b: num(&c, embd_p),
+                embd_gib: num(&c, embd_g),
+                generation: c[test].starts_with("tg"),
+                tps: num(&c, tps),
+                current: c[current].parse().unwrap(),
+                half: c[half].into(),
+            })
+        })
+        .collect()
+}
+
+/// The model's prediction for one row (tok/s).
+fn predict(r: &Row) -> f64 {
+    let g = catalog::find(&r.gpu).unwrap_or_else(|e| panic!("{}: {e}", r.gpu));
+    let sm = speed::model_for(r.backend);
+    if r.generation {
+        let bytes = (r.size_gib - r.embd_gib) * GIB;
+        speed::generation_from_parts(
+            &[(bytes, g.bandwidth_gbps, sm.eta)],
+            r.n_layer * sm.t_layer_s,
+        )
+    } else {
+        let float = matches!(r.quant.as_str(), "F16" | "BF16" | "F32");
+        let c = speed::gpu_compute(&g.name, g.bandwidth_gbps, r.backend);
+        assert!(c.from_catalog, "{}", g.name);
+        let peak = speed::prompt_peak(&c, r.backend, float);
+        let eff = speed::prompt_efficiency(r.backend, &g.name, float);
+        let flops = 2.0 * (r.params_b - r.embd_params_b) * 1e9;
+        speed::prompt_from_compute(flops, peak, eff)
+    }
+}
+
+fn family(gpu: &str) -> &'static str {
+    let g = gpu.to_ascii_lowercase();
+    if g.starts_with("apple") {
+        "Apple M"
+    } else if g.contains("strix") || g.contains("780m") {
+        "AMD APU"
+    } else if g.contains("instinct") {
+        "AMD Instinct"
+    } else if g.starts_with("amd") {
+        "AMD Radeon"
+    } else if g.starts_with("intel") {
+        "Intel Arc"
+    } else if g.contains("geforce rtx 50") {
+        "NVIDIA GeForce RTX 50"
+    } else if g.contains("geforce rtx 40") {
+        "NVIDIA GeForce RTX 40"
+    } else if g.contains("geforce rtx 30") {
+        "NVIDIA GeForce RTX 30"
+    } else {
+        "NVIDIA pro/datacenter"
+    }
+}
+
+struct Score {
+    median_abs: f64,
+    /// Family → (rows, median signed error).
+    families: BTreeMap<&'static str, (usize, f64)>,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        return 0.0;
+    }
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn score(label: &str, rows: &[&Row], generation: bool) -> Score {
+    let mut errs = Vec::new();
+    let mut fam: BTreeMap<&'static str, Vec<f64>> = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.generation == generation) {
+        let e = predict(r) / r.tps - 1.0;
+        errs.push(e.abs());
+        fam.entry(family(&r.gpu)).or_default().push(e);
+    }
+    let kind = if generation { "generation" } else { "prompt" };
+    let s = Score {
+        median_abs: median(errs.clone()),
+        families: fam
+            .into_iter()
+            .map(|(k, v)| (k, (v.len(), median(v))))
+            .collect(),
+    };
+    println!(
+        "{label} {kind}: {} rows, median |error| {:.1} %",
+        errs.len(),
+        s.median_abs * 100.0
+    );
+    for (f, (n, m)) in &s.families {
+        println!("    {f:24} {n:2} rows, median error {:+.1} %", m * 100.0);
+    }
+    s
+}
+
+#[test]
+fn measurements_file_is_sound() {
+    let all = rows();
+    assert!(all.len() >= 120, "{}", all.len());
+    for r in &all {
+        assert!(
+            catalog::find(&r.gpu).is_ok(),
+            "{} not in the catalog",
+            r.gpu
+        );
+        assert!(r.tps > 0.0 && r.size_gib > r.embd_gib && r.params_b > r.embd_params_b);
+        assert!(r.n_layer >= 16.0);
+        assert_eq!(r.half.is_empty(), r.current != 1, "{r:?}");
+    }
+    let current: Vec<_> = all.iter().filter(|r| r.current == 1).collect();
+    let held = current.iter().filter(|r| r.half == "H").count();
+    assert!(
+        held >= 15 && current.len() - held >= 15,
+        "{held} of {}",
+        current.len()
+    );
+    // Every thread behind the file was checked against the reserved list when it was collected.
+    let text = std::fs::read_to_string(Path::new(DIR).join("bench_measurements.tsv")).unwrap();
+    assert!(
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .skip(1)
+            .all(|l| l.contains("https://"))
+    );
+}
+
+#[test]
+fn held_apart_half_per_family() {
+    let all = rows();
+    let tune: Vec<&Row> = all.iter().filter(|r| r.half == "T").collect();
+    let held: Vec<&Row> = all.iter().filter(|r| r.half == "H").collect();
+    let legacy: Vec<&Row> = all.iter().filter(|r| r.current == 0).collect();
+    score("tuning half", &tune, true);
+    score("tuning half", &tune, false);
+    score("pre-mid-2024 builds (reference only)", &legacy, true);
+    score("pre-mid-2024 builds (reference only)", &legacy, false);
+    let tg = score("HELD-APART", &held, true);
+    let pp = score("HELD-APART", &held, false);
+
+    // Generation: target median ≤ 10 %. Reached 12.5 %.
+    assert!(
+        tg.median_abs <= 0.135,
+        "generation median {}",
+        tg.median_abs
+    );
+    // Prompt: target median ≤ 20 % — met (14.8 %).
+    assert!(pp.median_abs <= 0.20, "prompt median {}", pp.median_abs);
+    // Per-family bias: the targets (±10 % generation, ±25 % prompt) where met, else what was reached:
+    //  - generation, Apple M −14 %: small models on the M5 and M2 Ultra pay less per layer than the fitted cost;
+    //  - generation, Intel Arc +41 % (one A770 row): Vulkan on Alchemist pays far more per token than on others;
+    //  - generation, RTX 50 −19 % (one RTX 5090 server row): fast cards pay less per layer too;
+    //  - prompt, AMD Radeon −28 %: RDNA2/3 run llama.cpp's quantized kernels faster than their INT8 figure says;
+    //  - prompt, NVIDIA pro/datacenter −38 % (one V100 row): Volta's FP16 tensor path beats the CUDA average.
+    let reached = |kind: &str, family: &str| match (kind, family) {
+        ("generation", "Apple M") => 0.17,
+        ("generation", "Intel Arc") => 0.44,
+        ("generation", "NVIDIA GeForce RTX 50") => 0.21,
+        ("generation", _) => 0.10,
+        (_, "AMD Radeon") => 0.31,
+        (_, "NVIDIA pro/datacenter") => 0.40,
+        _ => 0.25,
+    };
+    for (kind, score) in [("generation", &tg), ("prompt", &pp)] {
+        for (f, (_, m)) in &score.families {
+            assert!(m.abs() <= reached(kind, f), "{kind} bias {f}: {m:+.3}");
+        }
+    }
+}
+
+fn gpu(name: &str, gib: u64, bw: f64) -> GpuDevice {
+    GpuDevice {
+        name: name.into(),
+        capacity_bytes: gib << 30,
+        bandwidth_gbps: Some(bw),
+    }
+}
+
+#[test]
+fn estimate_says_which_context_it_is_for() {
+    let spec =
+        model::load_gguf(&Path::new(DIR).join("headers/syn-llama-q4_k_m.header.gguf")).unwrap();
+    let req = FitRequest {
+        ctx_size: 8192,
+        gpus: vec![gpu("NVIDIA GeForce RTX 4090", 24, 1008.0)],
+        n_gpu_layers: GpuLayers::All,
+        ..Default::default()
+    };
+    let report = vram_doctor::fit::estimate(&spec, &req).unwrap();
+    let pos = speed::quoted_position(&report);
+    assert_eq!(pos, report.settings.n_ctx / 2);
+    let mid = speed::estimate(&spec, &req, &report, pos);
+    let start = speed::estimate(&spec, &req, &report, 0);
+    let past_end = speed::estimate(&spec, &req, &report, u32::MAX);
+    assert_eq!(mid.context_tokens, pos);
+    assert_eq!(start.context_tokens, 0);
+    assert_eq!(past_end.context_tokens, report.settings.n_ctx);
+    // Deeper into the context: more KV to read per token and more attention work per prompt token.
+    assert!(
+        start.generation_tps > mid.generation_tps && mid.generation_tps > past_end.generation_tps
+    );
+    assert!(start.prompt_tps > mid.prompt_tps);
+    // The wrapper the planner uses returns the same figures.
+    let (tg, pp) = speed::tokens_per_second(&spec, &req, &report, pos);
+    assert_eq!((tg, pp), (mid.generation_tps, mid.prompt_tps));
+}
+
+#[test]
+fn prompt_speed_follows_compute_not_bandwidth() {
+    let spec =
+        model::load_gguf(&Path::new(DIR).join("headers/syn-llama-q4_k_m.header.gguf")).unwrap();
+    let run = |g: GpuDevice, backend: Backend| {
+        let req = FitRequest {
+            ctx_size: 4096,
+            gpus: vec![g],
+            n_gpu_layers: GpuLayers::All,
+            backend,
+            ..Default::default()
+        };
+        let rep = vram_doctor::fit::estimate(&spec, &req).unwrap();
+        speed::estimate(&spec, &req, &rep, 0)
+    };
+    // A100 80GB SXM has twice the RTX 4090's bandwidth but less INT8 throughput: generation faster, prompt not.
+    let a100 = run(gpu("NVIDIA A100 80GB SXM", 80, 2039.0), Backend::Cuda);
+    let r4090 = run(gpu("NVIDIA GeForce RTX 4090", 24, 1008.0), Backend::Cuda);
+    assert!(a100.generation_tps > r4090.generation_tps);
+    assert!(a100.prompt_tps < r4090.prompt_tps);
+    // M1 Max 24-core vs 32-core: same bandwidth, different GPU: same generation, slower prompt.
+    let m24 = run(gpu("Apple M1 Max (24-core GPU)", 48, 400.0), Backend::Metal);
+    let m32 = run(gpu("Apple M1 Max", 48, 400.0), Backend::Metal);
+    assert!((m24.generation_tps - m32.generation_tps).abs() < 1e-9);
+    assert!(m24.prompt_tps < 0.8 * m32.prompt_tps);
+}
+
+#[test]
+fn ngl_zero_prompt_pays_for_the_weight_upload() {
+    let spec =
+        model::load_gguf(&Path::new(DIR).join("headers/syn-llama-q4_k_m.header.gguf")).unwrap();
+    let run = |ngl: GpuLayers| {
+        let req = FitRequest {
+            ctx_size: 4096,
+            gpus: vec![gpu("NVIDIA GeForce RTX 4090", 24, 1008.0)],
+            n_gpu_layers: ngl,
+            ram_bandwidth_gbps: Some(60.0),
+            ..Default::default()
+        };
+        let rep = vram_doctor::fit::estimate(&spec, &req).unwrap();
+        speed::estimate(&spec, &req, &rep, 0)
+    };
+    let none = run(GpuLayers::Count(0));
+    let all = run(GpuLayers::All);
+    // Large batches still run on the GPU (op offload) but upload the host weights once per ubatch.
+    assert!(none.prompt_tps < all.prompt_tps && none.prompt_tps > 0.0);
+    assert!(none.generation_tps < all.generation_tps, "{none:?} {all:?}");
+}
