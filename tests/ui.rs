@@ -399,13 +399,14 @@ fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
             .symptoms
             .contains(&vram_doctor::plan::Symptom::Paging)
     );
-    // The recording's machine is the wizard's: its GPUs, not this computer's.
+    // The recording's machine is the wizard's: its RAM (and GPUs — none recorded here), not this computer's.
     let sc = harness.state().scenario();
     assert_eq!(
         sc.machine.origin,
         vram_doctor::scenario::MachineOrigin::Recording
     );
-    assert!(!sc.machine.gpus.is_empty());
+    assert_eq!(sc.machine.ram_total_bytes, 32 * GIB);
+    assert!(sc.machine.gpus.is_empty());
 }
 
 /// The app with the Live Monitor tab open (not sampling: tests feed it).
