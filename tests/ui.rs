@@ -568,8 +568,8 @@ fn fit_calculator_shows_the_breakdown_for_a_preset_on_a_typed_gpu() {
     harness
         .state_mut()
         .apply(Command::LoadModel("preset:llama-3.1-8b@Q4_K_M".into()));
-    run_until(&mut harness, |app| app.fit.outcome.is_some());
-    let outcome = harness.state().fit.outcome.clone().expect("outcome");
+    run_until(&mut harness, |app| app.fit.outcome().is_some());
+    let outcome = harness.state().fit.outcome().cloned().expect("outcome");
     let report = outcome.report.expect("report");
     // A 4.58 GiB model with 8k context on a card with 21 GiB free: everything on the GPU.
     assert_eq!(report.verdict, vram_doctor::fit::Verdict::Fits);
@@ -593,8 +593,8 @@ fn fit_calculator_plans_for_a_catalog_gpu_and_another_runtime() {
     harness
         .state_mut()
         .apply(Command::LoadModel("preset:llama-3.1-70b@Q4_K_M".into()));
-    run_until(&mut harness, |app| app.fit.outcome.is_some());
-    let outcome = harness.state().fit.outcome.clone().expect("outcome");
+    run_until(&mut harness, |app| app.fit.outcome().is_some());
+    let outcome = harness.state().fit.outcome().cloned().expect("outcome");
     let report = outcome.report.expect("report");
     // 40 GiB of weights on a 12 GiB card: most layers stay in system RAM.
     assert_ne!(report.verdict, vram_doctor::fit::Verdict::Fits);

@@ -14,7 +14,6 @@
 //! The llama.cpp-based policies return a `FitRequest` for `fit::estimate`; vLLM and transformers have their
 //! own arithmetic here.
 
-
 use super::{FitRequest, FlashAttn, GIB, GpuLayers, MIB};
 use crate::model::ModelSpec;
 use crate::units::format_gib;

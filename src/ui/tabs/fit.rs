@@ -5,9 +5,9 @@
 
 use egui::{Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
-use poll_promise::Promise;
 
 use super::super::app::{Command, Shared};
+use super::super::jobs::Job;
 use super::super::settings::FitInputs;
 use super::super::widgets;
 use crate::fit::{self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuLayers, Verdict};
@@ -50,11 +50,24 @@ pub struct FitOutcome {
     pub table: Vec<QuantRow>,
 }
 
-#[derive(Default)]
 pub struct FitTab {
-    key: Option<(String, FitRequest)>,
-    job: Option<Promise<FitOutcome>>,
-    pub outcome: Option<FitOutcome>,
+    /// Keyed by the model and the request: recomputed only when either changes.
+    job: Job<(String, FitRequest), FitOutcome>,
+}
+
+impl Default for FitTab {
+    fn default() -> Self {
+        Self {
+            job: Job::new("fit"),
+        }
+    }
+}
+
+impl FitTab {
+    /// The latest finished estimate (tests read it).
+    pub fn outcome(&self) -> Option<&FitOutcome> {
+        self.job.latest()
+    }
 }
 
 /// The request for the app's scenario (the one function the CLI uses too).
@@ -218,34 +231,19 @@ impl FitTab {
                     });
             });
         let (req, note) = runtime_request(spec, &request(scenario), inputs);
-        let source = shared.model.source().unwrap_or("").to_owned();
-        if self.key.as_ref() != Some(&(source.clone(), req.clone())) {
-            self.key = Some((source, req.clone()));
+        let key = (shared.model.source().unwrap_or("").to_owned(), req);
+        self.job.poll();
+        if self.job.needs(&key) {
+            // The model is cloned only when a new estimate starts, never per frame.
             let spec = spec.clone();
-            let ctx = ui.ctx().clone();
-            let (sender, promise) = Promise::new();
-            let spawned = std::thread::Builder::new()
-                .name("fit".into())
-                .spawn(move || {
-                    sender.send(compute(&spec, &req, note));
-                    ctx.request_repaint();
-                });
-            if spawned.is_ok() {
-                self.job = Some(promise);
-            }
+            let req = key.1.clone();
+            self.job
+                .want(&key, ui.ctx(), move || compute(&spec, &req, note));
         }
-        if let Some(done) = self.job.as_ref().and_then(|p| p.ready().cloned()) {
-            self.outcome = Some(done);
-            self.job = None;
-        }
-        let gpu_names: Vec<String> = self
-            .key
-            .as_ref()
-            .map(|(_, r)| r.gpus.iter().map(|g| g.name.clone()).collect())
-            .unwrap_or_default();
+        let gpu_names: Vec<String> = key.1.gpus.iter().map(|g| g.name.clone()).collect();
         egui::ScrollArea::vertical()
             .id_salt("fit-results")
-            .show(ui, |ui| match &self.outcome {
+            .show(ui, |ui| match self.job.latest() {
                 None => {
                     ui.spinner();
                 }
