@@ -208,7 +208,8 @@ fn vllm_short_of_free_memory_is_never_out_bid() {
         let mut sc = scenario("RTX 3090", 64, 8192);
         sc.attach_log(d, None);
         assert_eq!(sc.runtime, Runtime::Vllm);
-        let plan = build_plan(&sc, None);
+        let spec = preset("qwen2.5-7b@F16");
+        let plan = build_plan(&sc, Some(&spec));
         assert!(!plan.steps.is_empty(), "{label}");
         if label == Label::VramHeldByOther {
             assert_eq!(plan.steps[0].id, StepId::FreeVram);
@@ -248,7 +249,7 @@ fn pytorch_fragmentation_leads_with_the_allocator_and_kills_nothing() {
     };
     let mut sc = scenario("A100 40GB", 64, 4096);
     sc.attach_log(d, None);
-    let plan = build_plan(&sc, None);
+    let plan = build_plan(&sc, Some(&preset("llama-3.1-8b@F16")));
     assert_eq!(
         plan.steps[0].id,
         StepId::ExpandableSegments,
@@ -358,4 +359,24 @@ fn a_model_that_fits_needs_nothing() {
     let plan = build_plan(&scenario("RTX 4090", 64, 8192), Some(&spec));
     assert_eq!(plan.diagnosis.label, "fits");
     assert!(plan.recommendation.is_none() && plan.steps.is_empty());
+}
+
+/// "It crashes while loading" for settings that fit by our numbers: no "fix" that repeats them; the plan
+/// points at what else holds memory.
+#[test]
+fn a_crash_with_settings_that_fit_is_not_answered_with_the_same_settings() {
+    let spec = preset("llama-3.1-8b@Q4_K_M");
+    let mut sc = scenario("RTX 4090", 64, 8192);
+    sc.add_symptom(Symptom::CrashLoad);
+    let plan = build_plan(&sc, Some(&spec));
+    if let Some(rec) = &plan.recommendation {
+        let same = rec.keep_file && rec.setup.ctx_size == 8192 && rec.setup.cache_type_k == "f16";
+        assert!(!same, "the same setup is not a fix: {}", rec.title);
+    } else {
+        assert!(
+            plan.diagnosis.summary.contains("already fit"),
+            "{}",
+            plan.diagnosis.summary
+        );
+    }
 }

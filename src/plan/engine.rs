@@ -111,6 +111,8 @@ pub(super) struct Ctx<'a> {
     pub(super) q4_on_gpu: bool,
     /// The search ran (the runtime and the model allowed it).
     pub(super) searched: bool,
+    /// The best setup found is the one the user already runs.
+    pub(super) unchanged: bool,
 }
 
 impl Ctx<'_> {
@@ -302,6 +304,7 @@ pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
         after: None,
         q4_on_gpu: false,
         searched: found.is_some(),
+        unchanged: false,
     };
     let mut plan = FixPlan {
         runtime: ctx.sit.runtime,
@@ -321,7 +324,25 @@ pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
             .map(|c| c.candidate.priced.prediction());
         plan.policy = found.policy.clone();
         plan.setups_priced = found.priced;
-        plan.recommendation = found.recommendation.as_ref().map(|c| plan_setup(&ctx, c));
+        // The same setup the user already runs is no fix: then the numbers point elsewhere (said below).
+        let same_as_now = |c: &&Choice| {
+            let (a, b) = (&c.candidate.setup, &ctx.setup);
+            c.candidate.keep_file
+                && a.n_ctx == b.n_ctx
+                && a.n_gpu_layers == b.n_gpu_layers
+                && a.n_cpu_moe == b.n_cpu_moe
+                && a.cache_type_k.eq_ignore_ascii_case(&b.cache_type_k)
+                && a.cache_type_v.eq_ignore_ascii_case(&b.cache_type_v)
+        };
+        ctx.unchanged = found
+            .recommendation
+            .as_ref()
+            .is_some_and(|c| same_as_now(&c));
+        plan.recommendation = found
+            .recommendation
+            .as_ref()
+            .filter(|c| !same_as_now(c))
+            .map(|c| plan_setup(&ctx, c));
         plan.alternatives = found
             .alternatives
             .iter()
@@ -751,6 +772,14 @@ fn plan_diagnosis(ctx: &Ctx, rec: Option<&PlanSetup>) -> PlanDiagnosis {
     }
     if let Some(r) = rec {
         lines.push(format!("Best whole setup found: {}.", r.title));
+    } else if ctx.unchanged {
+        lines.push(format!(
+            "By our numbers your settings already fit this GPU ({} free beyond the margin), so changing them is not the fix: look for memory held by other processes (nvidia-smi), another model still loaded, or a runtime that reserves more than llama.cpp — Crash Triage reads its log.",
+            ctx.base.as_ref().map_or_else(
+                || "some".to_owned(),
+                |b| format_auto(u64::try_from(b.min_free_bytes() - signed(ctx.margin)).unwrap_or(0))
+            )
+        ));
     } else if ctx.searched {
         lines.push(
             "No setup of this model fits this machine with the margin; see the steps.".to_owned(),
