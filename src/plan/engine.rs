@@ -324,25 +324,9 @@ pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
             .map(|c| c.candidate.priced.prediction());
         plan.policy = found.policy.clone();
         plan.setups_priced = found.priced;
-        // The same setup the user already runs is no fix: then the numbers point elsewhere (said below).
-        let same_as_now = |c: &&Choice| {
-            let (a, b) = (&c.candidate.setup, &ctx.setup);
-            c.candidate.keep_file
-                && a.n_ctx == b.n_ctx
-                && a.n_gpu_layers == b.n_gpu_layers
-                && a.n_cpu_moe == b.n_cpu_moe
-                && a.cache_type_k.eq_ignore_ascii_case(&b.cache_type_k)
-                && a.cache_type_v.eq_ignore_ascii_case(&b.cache_type_v)
-        };
-        ctx.unchanged = found
-            .recommendation
-            .as_ref()
-            .is_some_and(|c| same_as_now(&c));
-        plan.recommendation = found
-            .recommendation
-            .as_ref()
-            .filter(|c| !same_as_now(c))
-            .map(|c| plan_setup(&ctx, c));
+        // The search never offers the setup the user already runs; when only that one fits, say so.
+        ctx.unchanged = found.current_fits && found.recommendation.is_none();
+        plan.recommendation = found.recommendation.as_ref().map(|c| plan_setup(&ctx, c));
         plan.alternatives = found
             .alternatives
             .iter()

@@ -123,6 +123,8 @@ pub struct SearchResult {
     pub priced: usize,
     /// Setups that fit the GPUs but need more RAM than the OS leaves (swap / page file — slow).
     pub host_short: Vec<Candidate>,
+    /// The user's own setup fits (it is never among the choices).
+    pub current_fits: bool,
 }
 
 /// Largest index in `0..n` for which `ok` holds, assuming true-then-false; `None` when `ok(0)` fails.
@@ -344,7 +346,21 @@ pub fn search(pricer: &Pricer, input: &SearchInput) -> SearchResult {
         }
     }
     let priced = s.count;
-    rank(all, input, asked, priced)
+    // What the user already runs is no recommendation: rank the setups that change something.
+    let is_current = |c: &Candidate| {
+        let (a, b) = (&c.setup, &input.current);
+        c.keep_file
+            && a.n_ctx == b.n_ctx
+            && a.n_gpu_layers == b.n_gpu_layers
+            && a.n_cpu_moe == b.n_cpu_moe
+            && a.cache_type_k.eq_ignore_ascii_case(&b.cache_type_k)
+            && a.cache_type_v.eq_ignore_ascii_case(&b.cache_type_v)
+    };
+    let current_fits = all.iter().any(|c| is_current(c) && c.host_ok);
+    all.retain(|c| !is_current(c));
+    let mut out = rank(all, input, asked, priced);
+    out.current_fits = current_fits;
+    out
 }
 
 fn better_quality(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
