@@ -228,7 +228,11 @@ impl WizardTab {
                         "{} total; the model's host part may use {}{}",
                         format_gib(sc.machine.ram_total_bytes),
                         format_gib(limit),
-                        if sc.machine.os == Os::Wsl2 { " (WSL2's cap)" } else { "" }
+                        if sc.machine.os == Os::Wsl2 && sc.machine.wsl_cap_bytes.is_some() {
+                            " (within WSL2's memory cap)"
+                        } else {
+                            ""
+                        }
                     ));
                 } else {
                     ui.weak("unknown");
