@@ -288,6 +288,8 @@ pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
                 quants: search_quants(&sit),
                 current: setup.clone(),
                 other_quants: true,
+                // Ollama and LM Studio have no per-layer expert offload setting.
+                moe_offload: matches!(sit.runtime, Runtime::LlamaServer | Runtime::LlamaCli),
             },
         )),
         _ => None,

@@ -76,6 +76,8 @@ pub struct SearchInput {
     pub current: Setup,
     /// `false` when only the file the user has can be used (no other downloads exist for it).
     pub other_quants: bool,
+    /// The runtime can keep MoE experts of some layers in RAM (llama.cpp's `--n-cpu-moe`).
+    pub moe_offload: bool,
 }
 
 /// One setup the search kept.
@@ -323,7 +325,7 @@ pub fn search(pricer: &Pricer, input: &SearchInput) -> SearchResult {
             }
             // Not everything fits at the asked context: MoE experts to the CPU, else fewer GPU layers.
             let asked_setup = at(asked);
-            if moe {
+            if moe && input.moe_offload {
                 let with_moe = |n: u32| Setup {
                     n_cpu_moe: n,
                     ..asked_setup.clone()
