@@ -260,11 +260,15 @@ impl FitTab {
     ) {
         ui.horizontal(|ui| {
             let l = ui.strong("Runtime");
+            // The same runtime words as the Fix Wizard: one choice for both tabs.
+            let current = crate::vocab::Runtime::parse(&inputs.runtime).unwrap_or_default();
             egui::ComboBox::from_id_salt("fit-runtime")
-                .selected_text(inputs.runtime.as_str())
+                .selected_text(current.label())
                 .show_ui(ui, |ui| {
-                    for r in ["llama.cpp", "ollama", "lmstudio", "vllm", "transformers"] {
-                        ui.selectable_value(&mut inputs.runtime, r.to_owned(), r);
+                    for r in crate::vocab::Runtime::ALL {
+                        if ui.selectable_label(current == r, r.label()).clicked() {
+                            inputs.runtime = r.as_str().to_owned();
+                        }
                     }
                 })
                 .response
