@@ -177,6 +177,13 @@ pub fn ppl_delta(q: &Quant) -> Option<(f64, bool)> {
     if let Some(d) = q.ppl_delta {
         return Some((d, false));
     }
+    // I-quants (made with an importance matrix) match k-quants about a quarter bit larger
+    // (llama.cpp #4773, #5196): IQ4_XS sits with Q4_K_S, IQ3_M with Q3_K_M.
+    let bpw = if q.name.starts_with("IQ") {
+        q.bpw + 0.25
+    } else {
+        q.bpw
+    };
     let measured: Vec<&Quant> = QUANT_LADDER
         .iter()
         .filter(|m| m.ppl_delta.is_some())
@@ -192,11 +199,11 @@ pub fn ppl_delta(q: &Quant) -> Option<(f64, bool)> {
     let delta = match (above, below) {
         (Some(a), Some(b)) => {
             let (da, db) = (a.ppl_delta?.max(1e-4).ln(), b.ppl_delta?.max(1e-4).ln());
-            let t = (q.bpw - b.bpw) / (a.bpw - b.bpw);
+            let t = (bpw - b.bpw) / (a.bpw - b.bpw);
             (db + t * (da - db)).exp()
         }
         // Below Q2_K: extrapolate along the last step (each bit less roughly triples the loss).
-        (None, Some(b)) | (Some(b), None) => b.ppl_delta? * 3f64.powf(b.bpw - q.bpw),
+        (None, Some(b)) | (Some(b), None) => b.ppl_delta? * 3f64.powf(b.bpw - bpw),
         (None, None) => return None,
     };
     Some((delta, true))
@@ -269,14 +276,16 @@ mod tests {
         let (d, estimated) = ppl_delta(&iq4).unwrap();
         assert!(estimated);
         assert!(
-            d > 0.27 && d < 0.56,
-            "IQ4_XS between Q4_K_S and Q3_K_L: {d}"
+            d > 0.17 && d < 0.3,
+            "IQ4_XS with Q4_K_S, a quarter bit up: {d}"
         );
         let iq2 = quant("IQ2_XS").unwrap();
         assert!(
             ppl_delta(&iq2).unwrap().0 > 3.52,
             "below Q2_K costs more than Q2_K"
         );
+        let iq3 = ppl_delta(&quant("IQ3_M").unwrap()).unwrap().0;
+        assert!(iq3 > 0.55 && iq3 < 1.0, "IQ3_M near Q3_K_M: {iq3}");
         assert!(
             quality(Some("Q4_K_M"), "q8_0", "q8_0").cost()
                 < quality(Some("IQ2_M"), "f16", "f16").cost()
