@@ -33,6 +33,8 @@ pub struct Found {
     /// Ollama's view of system memory: free RAM and free swap.
     pub host_free: Option<u64>,
     pub host_free_swap: Option<u64>,
+    /// Process ids the log names as its own (a listed process with one of them is the failing one).
+    pub own_pids: Vec<u64>,
 }
 
 const SIZE: &str = r"(\d+(?:[.,]\d+)?)\s*(GiB|MiB|KiB|GB|MB|KB|kB|B|bytes|G|M)\b";
@@ -312,6 +314,7 @@ impl Found {
             .or_else(|| Some(self.allocated? + self.reserved_unallocated.unwrap_or(0)));
         self.processes
             .iter()
+            .filter(|(pid, _)| !self.own_pids.contains(pid))
             .filter(|(_, b)| match own {
                 // Within 1 GiB (CUDA context, non-PyTorch memory) or 10 %: the same process.
                 Some(o) if self.this_process.is_none() => b.abs_diff(o) > (1 << 30).max(o / 10),
