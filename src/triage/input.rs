@@ -19,6 +19,10 @@ pub fn read_head<R: Read>(reader: &mut R) -> std::io::Result<Vec<u8>> {
     Ok(head)
 }
 
+/// Said of input whose start is binary but that may still hold log lines further on (a log after a
+/// block of garbage): it is read, and named as binary only when nothing in it is recognised.
+pub const BINARY: &str = "binary data";
+
 /// What the input is when it is not a text log: "a GGUF model file", "binary data"…
 pub fn not_a_log(head: &[u8]) -> Option<&'static str> {
     if head.starts_with(b"GGUF") {
@@ -48,9 +52,6 @@ pub fn not_a_log(head: &[u8]) -> Option<&'static str> {
             return Some(what);
         }
     }
-    if head.starts_with(b"\xff\xfe") || head.starts_with(b"\xfe\xff") {
-        return Some("UTF-16 text (save the log as UTF-8 and open it again)");
-    }
     if head.is_empty() {
         return None;
     }
@@ -64,8 +65,9 @@ pub fn not_a_log(head: &[u8]) -> Option<&'static str> {
         .iter()
         .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c) || b == 0x7f)
         .count();
-    if nul * 2 >= sample.len() / 2 && sample.len() >= 16 {
-        return Some("UTF-16 text (save the log as UTF-8 and open it again)");
+    // UTF-16 text (a PowerShell redirect) is half NUL bytes; the line reader drops them and reads it.
+    if nul * 4 >= sample.len() && sample.len() >= 16 {
+        return None;
     }
     // Text (UTF-8 in any language, with ANSI colours) has almost no control bytes; binary data has many.
     let invalid_utf8 = match std::str::from_utf8(sample) {
@@ -78,7 +80,7 @@ pub fn not_a_log(head: &[u8]) -> Option<&'static str> {
             .count(),
     };
     if control * 20 > sample.len() || invalid_utf8 * 10 > sample.len() {
-        return Some("binary data");
+        return Some(BINARY);
     }
     None
 }
@@ -121,10 +123,12 @@ fn looks_structured(t: &str) -> bool {
     let prefix = first.ends_with(':')
         && first.len() > 1
         && (first.contains(['_', '.', '/', '\\'])
-            || first[..first.len() - 1]
-                .chars()
-                .skip(1)
-                .any(|c| c.is_ascii_uppercase()));
+            || {
+                // CamelCase ("RuntimeError:"), not a heading in capitals ("GPU:").
+                let word = &first[..first.len() - 1];
+                word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+                    && word.chars().any(|c| c.is_ascii_lowercase())
+            });
     let level = ["INFO", "WARN", "WARNING", "ERROR", "DEBUG", "FATAL"]
         .iter()
         .any(|l| first.trim_matches(|c: char| !c.is_ascii_alphabetic()) == *l);

@@ -142,16 +142,23 @@ pub fn diagnose_reader<R: std::io::Read>(
 ) -> std::io::Result<Diagnosis> {
     // The first bytes say whether this is a text log at all (a model file or binary data is named, not read).
     let head = input::read_head(&mut reader)?;
-    if let Some(what) = input::not_a_log(&head) {
-        return Ok(verdict::not_a_log(what));
-    }
+    let binary_start = match input::not_a_log(&head) {
+        Some(input::BINARY) => true,
+        Some(what) => return Ok(verdict::not_a_log(what)),
+        None => false,
+    };
     let reader = std::io::Read::chain(&head[..], reader);
     let mut scan = Scan::default();
     let mut sigs = Vec::with_capacity(8);
     scan::for_each_line(reader, progress, |n, line| {
         scan.add_line(n, line, &mut sigs)
     })?;
-    Ok(verdict::decide(&scan))
+    let d = verdict::decide(&scan);
+    // Binary bytes with no failure clearly stated in any text line are named as binary, not guessed at.
+    if binary_start && (d.label == Label::Unknown || d.confidence < 0.6) {
+        return Ok(verdict::not_a_log(input::BINARY));
+    }
+    Ok(d)
 }
 
 /// Diagnoses a log held in memory (pasted text).

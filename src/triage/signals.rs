@@ -137,6 +137,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("rocm model arena alloc failed", Sig::HipOom),
     ("rocm", Sig::AmdMarker),
     ("amd radeon", Sig::AmdMarker),
+    ("radeon", Sig::AmdMarker),
     ("amdgpu", Sig::AmdMarker),
     ("gfx9", Sig::AmdMarker),
     ("gfx10", Sig::AmdMarker),
@@ -280,6 +281,33 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("maximum buffer length", Sig::BufferLimit),
     ("failed to find kv cache slot", Sig::NotMemory),
     ("unknown model architecture", Sig::NotMemory),
+    ("0xc000001d", Sig::NotMemory),
+    ("could not find a kv cache slot", Sig::NotMemory),
+    ("compiled without support for the current gpu architecture", Sig::NotMemory),
+    ("os call failed or operation not supported", Sig::NotMemory),
+    ("shared object initialization failed", Sig::NotMemory),
+    ("failed to get device context", Sig::NotMemory),
+    ("rocblaslt error: could not load", Sig::NotMemory),
+    ("failed to mlock", Sig::PinnedFail),
+    ("available kv cache memory: -", Sig::VllmKv),
+    ("hip_error_outofmemory", Sig::HipOom),
+    ("failed to fit params to free device memory", Sig::CudaOom),
+    ("opencl_buffer_type_alloc_buffer: failed", Sig::CudaOom),
+    ("cuda oom", Sig::CudaOom),
+    ("kv pool", Sig::ContextPhase),
+    ("buffer for kv cache", Sig::ContextPhase),
+    ("failed to initialize the context", Sig::ContextPhase),
+    ("warmup", Sig::ContextPhase),
+    ("warming up", Sig::ContextPhase),
+    (", in _apply", Sig::LoadPhase),
+    ("modelloader", Sig::LoadPhase),
+    ("load_model", Sig::LoadPhase),
+    ("retract", Sig::Recover),
+    ("didn't recover within timeout", Sig::Recover),
+    ("layers.model=", Sig::Offloaded),
+    ("% cpu/gpu", Sig::Offloaded),
+    ("illegal instruction", Sig::NotMemory),
+    ("not enough space in the context's memory pool", Sig::NotMemory),
     ("unsupported model architecture", Sig::NotMemory),
     ("not within the file bounds", Sig::NotMemory),
     ("invalid magic", Sig::NotMemory),
@@ -296,7 +324,6 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("main: model loaded", Sig::Progress),
     ("all slots are idle", Sig::Progress),
     ("uvicorn running on", Sig::Progress),
-    ("prompt executed in", Sig::Progress),
     ("avg generation throughput", Sig::Progress),
     ("using device ", Sig::DeviceCue),
     ("compute capability", Sig::DeviceCue),
@@ -477,6 +504,12 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
         if !out.iter().any(|s| specific.contains(s)) {
             out.push(Sig::CudaOom);
         }
+    }
+    // A pinned / mlock'ed buffer refused ("cannot allocate memory") is its own kind, not the OS out of RAM.
+    if out.contains(&Sig::PinnedFail)
+        && let Some(i) = out.iter().position(|s| *s == Sig::HostAlloc)
+    {
+        out.remove(i);
     }
     let t = line.trim();
     // A bare "Killed" is how a shell reports SIGKILL (the OOM killer) for the foreground process.

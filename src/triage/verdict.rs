@@ -261,6 +261,18 @@ fn not_memory_cause(scan: &Scan) -> String {
         "the build has no GPU code for this card's compute capability (rebuild with its CUDA architecture, or use a build that supports it)"
     } else if text.contains("illegal memory access") {
         "a GPU kernel read or wrote out of bounds (illegal memory access): a bug in the runtime for this model or settings, not a lack of memory"
+    } else if text.contains("gpu architecture") {
+        "the build has no GPU code for this card's architecture (use a build or version that supports it)"
+    } else if text.contains("os call failed") {
+        "a CUDA call was blocked by the OS or container (CUDA error 304): a sandbox / seccomp or driver setting, not memory"
+    } else if text.contains("shared object initialization") || text.contains("device context") {
+        "the CUDA driver failed to set up the GPU (shared object / context initialisation): a driver or library problem, not memory"
+    } else if text.contains("could not load") {
+        "a GPU math library could not load its kernel files (check the install, and the open-file limit: ulimit -n)"
+    } else if text.contains("0xc000001d") || text.contains("illegal instruction") {
+        "the CPU does not support an instruction this build uses (illegal instruction): use a build for this CPU (no AVX-512 / AVX2)"
+    } else if text.contains("context's memory pool") {
+        "a fixed-size internal ggml context pool is too small for these settings: a sizing bug in the runtime, not a lack of RAM or VRAM"
     } else if text.contains("architecture") {
         "this build does not know the model's architecture (update the runtime to a version that supports this model)"
     } else if text.contains("not within the file bounds")
@@ -322,7 +334,12 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::HostKilled, Sig::HostAlloc],
         );
     }
-    if gpu_fail > 0 && progress_after(gpu_fail) {
+    // The last failure is followed at once by a retry (tiled decode, a smaller batch, without an optional
+    // part) and nothing fails after it: the runtime recovered.
+    let retried = tl
+        .of(EventKind::Retry)
+        .any(|r| r.line >= gpu_fail && r.line <= gpu_fail + 2);
+    if gpu_fail > 0 && (progress_after(gpu_fail) || retried) && gpu_fail >= host_fail {
         return call(
             Label::RecoveredNoFailure,
             0.7,
@@ -369,6 +386,25 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         let others = f.held_by_others();
         if others > 0 && others >= req.max(GIB) {
             return call(Label::VramHeldByOther, 0.8, &[Sig::TorchOom]);
+        }
+        // In use on the card (total − free) far beyond what this process holds: another process has it.
+        if let (Some(total), Some(free)) = (f.total, f.free)
+            && f.processes.is_empty()
+        {
+            let own = f.this_process.or(f.reserved).unwrap_or(0);
+            let outside = total.saturating_sub(free).saturating_sub(own);
+            if own > 0 && outside >= req.max(4 * GIB) && outside * 4 >= total {
+                let mut c = call(Label::VramHeldByOther, 0.7, &[Sig::TorchOom]);
+                c.explain = Some(format!(
+                    "The GPU has {} in total and {} was free, but this process held only {}: {} was in use by something else when it asked for {}.",
+                    format_auto(total),
+                    format_auto(free),
+                    format_auto(own),
+                    format_auto(outside),
+                    format_auto(req)
+                ));
+                return c;
+            }
         }
         let ru = f
             .reserved_unallocated
@@ -427,6 +463,13 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         );
     }
     if let Some(c) = cpu_spill(scan, tl) {
+        return c;
+    }
+    if let Some(cpu) = f.cpu_share.filter(|c| *c > 0) {
+        let mut c = call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded]);
+        c.explain = Some(format!(
+            "ollama ps shows the model {cpu} % on the CPU: that part runs from system RAM at a fraction of the GPU's speed."
+        ));
         return c;
     }
     if let Some((need, room)) = f.host_overcommitted() {
@@ -559,18 +602,19 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     let description = super::input::is_description(scan);
     // A description with no symptom the reader knows is still classified, less surely, and says so.
     let mut read_as_description = false;
-    let mut c = if description {
-        describe(scan).unwrap_or_else(|| {
-            read_as_description = true;
-            let mut c = classify(scan, &found, &tl);
-            c.confidence = c.confidence.min(0.4);
-            c
-        })
-    } else {
-        classify(scan, &found, &tl)
-    };
+    let mut c = classify(scan, &found, &tl);
+    // A description is read for symptoms only when the text states no failure the log rules know.
+    if description && (c.label == Label::Unknown || c.confidence < 0.6) {
+        match describe(scan) {
+            Some(d) => c = d,
+            None => {
+                read_as_description = true;
+                c.confidence = c.confidence.min(0.4);
+            }
+        }
+    }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
-    if !description && c.label != Label::Unknown {
+    if !description && !read_as_description && c.label != Label::Unknown {
         let seen = [
             tl.of(EventKind::Device).next().is_some(),
             tl.last(EventKind::AllocFailed).is_some() || tl.last(EventKind::OsKilled).is_some(),
@@ -658,7 +702,11 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         os: os(scan),
         title,
         explanation,
-        evidence: if description { Vec::new() } else { evidence },
+        evidence: if c.evidence.is_empty() && c.extra.is_empty() {
+            Vec::new()
+        } else {
+            evidence
+        },
         numbers,
         next_steps,
         also,
@@ -695,7 +743,14 @@ fn describe(scan: &Scan) -> Option<Call> {
     let t = scan.head.to_ascii_lowercase();
     let find = |words: &[&'static str]| words.iter().copied().find(|w| t.contains(w));
     let rate = super::events::rate_in(&t);
-    let killed = find(&["got killed", "was killed", "killed by", "oom killer", "oom-killer"]);
+    let killed = find(&[
+        "got killed", "was killed", "killed by", "oom killer", "oom-killer", "pagefile",
+        "page file", "paging file", "of ram", "system memory", "ram is full",
+    ]);
+    let others = find(&[
+        "another process", "other process", "something else is using", "other program",
+        "still holding", "still hold",
+    ]);
     let crash = find(&[
         "crash", "out of memory", " oom", "error", "fails", "failed", "closes", "quits", "dies",
         "exits", "aborts",
@@ -708,14 +763,16 @@ fn describe(scan: &Scan) -> Option<Call> {
     let load = find(&["load", "start", "launch", "open"]);
     let freeze = find(&[
         "freez", "frozen", "hang", "unresponsive", "disk", "swap", "stutter", "locks up",
-        "lock up", "grinds", "page file", "pagefile",
+        "lock up", "grinds",
     ]);
     let slow = find(&[
         "slow", "tok/s", "tokens per second", "t/s", "tokens/s", "sluggish", "crawl",
-        "takes forever",
+        "takes forever", "barely used", "minutes per", "gpu is not used", "gpu usage",
     ]);
-    let (label, symptom, why) = if let Some(k) = killed {
-        (Label::HostOomKilled, k, "A process killed without an error message is usually the OS out-of-memory killer: system RAM ran out.")
+    let (label, symptom, why) = if let Some(o) = others {
+        (Label::VramHeldByOther, o, "GPU memory held by another process (a stale run, a second server) leaves too little for this one.")
+    } else if let Some(k) = killed {
+        (Label::HostOomKilled, k, "System RAM (with the page file or swap) ran out: the OS killed the process or refused the allocation.")
     } else if let (Some(c), Some(_)) = (crash, later) {
         (Label::VramOomContext, c, "A crash after it has run for a while usually means the context (KV cache and compute buffers) grew past the free VRAM.")
     } else if let Some(f) = freeze {
