@@ -264,7 +264,7 @@ fn patterns() -> Option<&'static Patterns> {
                 r"(?i)free memory on device\s*(\S*)\s*\(([\d.]+)/([\d.]+) GiB\) on startup",
             )?,
             smi: r(r"(\d+)MiB\s*/\s*(\d+)MiB")?,
-            torch_total: r(r"(?i)GPU (\d+) has a total capacity of SIZE")?,
+            torch_total: r(r"(?i)GPU (\d+) has a total capac(?:i)?ty of SIZE")?,
             torch_free: r(r"(?i)of which SIZE is free")?,
             torch_old: r(r"(?i)\(GPU (\d+); SIZE total capacity; SIZE already allocated; SIZE free")?,
             metal_ws: r(r"(?i)recommendedMaxWorkingSetSize\s*=\s*(\d+(?:\.\d+)?)\s*(MiB|MB)")?,
@@ -282,7 +282,7 @@ fn patterns() -> Option<&'static Patterns> {
             failed_size: r(r"(?i)failed to allocate (\w+) buffer of size (\d+)")?,
             alloc_bytes: r(r"(?i)(?:allocation of size|allocate) (\d+)(?: bytes)?\b")?,
             any_size: r(r"(?i)(?:allocating|allocate|tried to allocate|requested)\s*:?\s*SIZE")?,
-            device_name: r(r"\b((?:CUDA|ROCm|Vulkan|SYCL|MTL|Metal|CANN|MUSA)\d*)\b")?,
+            device_name: r(r"\b((?:CUDA|ROCm|Vulkan|SYCL|MTL|CANN|MUSA)\d+|Metal)\b")?,
             device_index: r(r"(?i)\b(?:on device|GPU) (\d+)")?,
             limit: r(
                 r"(?i)allocate (\d+) bytes which is greater than the maximum allowed buffer size of (\d+) bytes",

@@ -24,8 +24,8 @@ const KEEP_FIRST_DEVICES: usize = 16;
 const KEEP_LAST: usize = 6;
 /// Lines scanned for runtime/OS markers in full before sampling starts.
 const CONTEXT_LINES: u64 = 5000;
-/// Evidence text is cut here.
-const EVIDENCE_CHARS: usize = 400;
+/// Evidence text is cut here (PyTorch's message carries its numbers far into the line: keep them).
+const EVIDENCE_CHARS: usize = 1600;
 
 /// Where one signal was seen.
 #[derive(Debug, Default, Clone)]

@@ -84,7 +84,7 @@ fn patterns() -> Option<&'static Patterns> {
         let r = |s: &str| Regex::new(&s.replace("SIZE", SIZE)).ok();
         Some(Patterns {
             torch_new: r(r"(?i)tried to allocate SIZE")?,
-            torch_total: r(r"(?i)total capacity of SIZE")?,
+            torch_total: r(r"(?i)total capac(?:i)?ty of SIZE")?,
             torch_free: r(r"(?i)of which SIZE is free")?,
             torch_process: r(r"(?i)process (\d+) has SIZE memory in use")?,
             torch_this: r(r"(?i)this process has SIZE memory in use")?,

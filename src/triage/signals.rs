@@ -303,6 +303,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("modelloader", Sig::LoadPhase),
     ("load_model", Sig::LoadPhase),
     ("retract", Sig::Recover),
+    ("no space left for", Sig::VllmKv),
     ("didn't recover within timeout", Sig::Recover),
     ("layers.model=", Sig::Offloaded),
     ("% cpu/gpu", Sig::Offloaded),
@@ -329,6 +330,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("compute capability", Sig::DeviceCue),
     ("inference compute", Sig::DeviceCue),
     ("total capacity", Sig::DeviceCue),
+    // PyTorch 2.1 printed "total capacty".
+    ("total capacty", Sig::DeviceCue),
     ("recommendedmaxworkingsetsize", Sig::DeviceCue),
     ("gpu name:", Sig::DeviceCue),
     ("found device:", Sig::DeviceCue),

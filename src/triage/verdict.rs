@@ -338,7 +338,12 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     // part) and nothing fails after it: the runtime recovered.
     let retried = tl
         .of(EventKind::Retry)
-        .any(|r| r.line >= gpu_fail && r.line <= gpu_fail + 2);
+        .any(|r| {
+            r.line >= gpu_fail
+                && r.line <= gpu_fail + 2
+                // "Got an OOM, unloading all models" gives up rather than retries.
+                && !r.text.to_ascii_lowercase().contains("unloading")
+        });
     if gpu_fail > 0 && (progress_after(gpu_fail) || retried) && gpu_fail >= host_fail {
         return call(
             Label::RecoveredNoFailure,
@@ -409,10 +414,14 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         let ru = f
             .reserved_unallocated
             .or_else(|| Some(f.reserved?.saturating_sub(f.allocated?)));
+        // Fragmentation needs the cached-but-unused memory to be a real share of the card: a few hundred MiB
+        // on a full card is a card that is full.
+        let meaningful = |ru: u64| f.total.is_none_or(|t| ru >= t / 16);
         if let Some(ru) = ru
             && ru > 0
             && ru.saturating_mul(5) >= req
             && f.free.unwrap_or(0) + ru >= req
+            && meaningful(ru)
         {
             return call(Label::VramFragmentation, 0.8, &[Sig::TorchOom]);
         }
@@ -450,7 +459,14 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             ],
         );
     }
-    if scan.has(Sig::RunnerCrash) {
+    // "exit status 1" says only that the runner failed; 0xc0000409 and the like usually follow an allocation.
+    let generic_exit = scan.hits(Sig::RunnerCrash).is_some_and(|h| {
+        h.lines().all(|(_, t)| {
+            let t = t.to_ascii_lowercase();
+            t.contains("exit status 1") || t.contains("exit status 2")
+        })
+    });
+    if scan.has(Sig::RunnerCrash) && !generic_exit {
         let mut c = call(Label::VramOomLoad, 0.35, &[Sig::RunnerCrash]);
         c.cause = Some("the model runner crashed without saying why; on Windows 0xc0000409 most often follows a failed GPU allocation".into());
         return c;
@@ -494,8 +510,10 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::Numbers, Sig::NoProcesses],
         );
     }
+    // Some layers on the GPU and not all: the rest run on the CPU (none on the GPU is a CPU-only run).
     if let Some((x, y)) = f.layers
         && x < y
+        && x > 0
     {
         return call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded, Sig::SlowHint]);
     }
@@ -745,7 +763,7 @@ fn describe(scan: &Scan) -> Option<Call> {
     let rate = super::events::rate_in(&t);
     let killed = find(&[
         "got killed", "was killed", "killed by", "oom killer", "oom-killer", "pagefile",
-        "page file", "paging file", "of ram", "system memory", "ram is full",
+        "page file", "paging file", "of ram", "ram is full",
     ]);
     let others = find(&[
         "another process", "other process", "something else is using", "other program",
