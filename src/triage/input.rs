@@ -163,7 +163,8 @@ pub fn is_description(scan: &Scan) -> bool {
     ]
     .iter()
     .any(|w| padded.contains(w));
-    words >= 5 && personal && scan.structured_lines * 4 <= scan.head_lines
+    // A person quoting one or two error lines inside their words is still describing.
+    words >= 5 && personal && scan.structured_lines * 5 <= scan.head_lines * 2
 }
 
 #[cfg(test)]

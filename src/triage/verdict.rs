@@ -414,14 +414,14 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         let ru = f
             .reserved_unallocated
             .or_else(|| Some(f.reserved?.saturating_sub(f.allocated?)));
-        // Fragmentation needs the cached-but-unused memory to be a real share of the card: a few hundred MiB
-        // on a full card is a card that is full.
-        let meaningful = |ru: u64| f.total.is_none_or(|t| ru >= t / 16);
+        // Fragmentation bites a large contiguous request; when a request of a few MiB fails the card is
+        // simply full, whatever the cache holds.
+        let large_request = f.total.is_none_or(|t| req >= t / 100);
         if let Some(ru) = ru
             && ru > 0
             && ru.saturating_mul(5) >= req
             && f.free.unwrap_or(0) + ru >= req
-            && meaningful(ru)
+            && large_request
         {
             return call(Label::VramFragmentation, 0.8, &[Sig::TorchOom]);
         }
@@ -762,8 +762,8 @@ fn describe(scan: &Scan) -> Option<Call> {
     let find = |words: &[&'static str]| words.iter().copied().find(|w| t.contains(w));
     let rate = super::events::rate_in(&t);
     let killed = find(&[
-        "got killed", "was killed", "killed by", "oom killer", "oom-killer", "pagefile",
-        "page file", "paging file", "of ram", "ram is full",
+        "killed", "oom killer", "oom-killer", "pagefile", "page file", "paging file", "of ram",
+        "ram is full", "more ram",
     ]);
     let others = find(&[
         "another process", "other process", "something else is using", "other program",
