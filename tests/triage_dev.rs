@@ -11,59 +11,218 @@ use vram_doctor::triage::{self, Label};
 /// Dev logs the rules do not name right yet, with why (printed, not hidden): each is a reading the timeline
 /// cannot make without a rule tuned to that one log.
 const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("c054", "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r012", "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r017", "not_memory read as cpu_spill_slow: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r027", "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r032", "not_memory read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r033", "rocm_oom read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r034", "not_memory read as rocm_oom: the decisive message is in a wording no rule reads yet"),
-    ("r035", "not_memory read as rocm_oom: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r038", "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log"),
-    ("r051", "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r052", "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r053", "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r062", "host_oom_killed read as unknown: the decisive message is in a wording no rule reads yet"),
-    ("r068", "vram_oom_load read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r069", "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r070", "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r071", "vram_held_by_other read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r074", "vram_fragmentation read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r076", "vram_fragmentation read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r077", "vram_fragmentation read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r083", "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r084", "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log"),
-    ("r085", "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log"),
-    ("r089", "apple_metal_oom read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r093", "not_memory read as apple_metal_oom: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r094", "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r097", "rocm_oom read as vram_oom_load: the decisive message is in a wording no rule reads yet"),
-    ("r100", "vllm_kv_insufficient read as unknown: the decisive message is in a wording no rule reads yet"),
-    ("r106", "vram_oom_load read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r115", "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r116", "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r117", "recovered_no_failure read as unknown: the decisive message is in a wording no rule reads yet"),
-    ("r118", "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r121", "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r131", "vram_held_by_other read as cpu_spill_slow: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r138", "vram_fragmentation read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r143", "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r146", "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r154", "vllm_kv_insufficient read as unknown: the decisive message is in a wording no rule reads yet"),
-    ("r158", "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r159", "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r163", "vram_fragmentation read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r164", "vram_fragmentation read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r165", "vram_fragmentation read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log"),
-    ("r166", "vram_held_by_other read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r171", "vram_oom_context read as vram_oom_load: no phase marker near the failure: load and context cannot be told apart from the log"),
-    ("r182", "recovered_no_failure read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r186", "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure"),
-    ("r189", "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log"),
-    ("r191", "vram_oom_context read as vram_oom_load: no phase marker near the failure: load and context cannot be told apart from the log"),
-    ("r194", "host_oom_killed read as vram_oom_load: the decisive message is in a wording no rule reads yet"),
-    ("r207", "host_oom_killed read as unknown: a user's description whose symptom words the description reader does not know"),
-    ("r214", "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know"),
+    (
+        "c054",
+        "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r012",
+        "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r017",
+        "not_memory read as cpu_spill_slow: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r027",
+        "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r032",
+        "not_memory read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r033",
+        "rocm_oom read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r034",
+        "not_memory read as rocm_oom: the decisive message is in a wording no rule reads yet",
+    ),
+    (
+        "r035",
+        "not_memory read as rocm_oom: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r038",
+        "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log",
+    ),
+    (
+        "r051",
+        "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r052",
+        "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r053",
+        "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r062",
+        "host_oom_killed read as unknown: the decisive message is in a wording no rule reads yet",
+    ),
+    (
+        "r068",
+        "vram_oom_load read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r069",
+        "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r070",
+        "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r071",
+        "vram_held_by_other read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r074",
+        "vram_fragmentation read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r076",
+        "vram_fragmentation read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r077",
+        "vram_fragmentation read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r083",
+        "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r084",
+        "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log",
+    ),
+    (
+        "r085",
+        "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log",
+    ),
+    (
+        "r089",
+        "apple_metal_oom read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r093",
+        "not_memory read as apple_metal_oom: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r094",
+        "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r097",
+        "rocm_oom read as vram_oom_load: the decisive message is in a wording no rule reads yet",
+    ),
+    (
+        "r100",
+        "vllm_kv_insufficient read as unknown: the decisive message is in a wording no rule reads yet",
+    ),
+    (
+        "r106",
+        "vram_oom_load read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r115",
+        "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r116",
+        "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r117",
+        "recovered_no_failure read as unknown: the decisive message is in a wording no rule reads yet",
+    ),
+    (
+        "r118",
+        "not_memory read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r121",
+        "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r131",
+        "vram_held_by_other read as cpu_spill_slow: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r138",
+        "vram_fragmentation read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r143",
+        "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r146",
+        "cpu_spill_slow read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r154",
+        "vllm_kv_insufficient read as unknown: the decisive message is in a wording no rule reads yet",
+    ),
+    (
+        "r158",
+        "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r159",
+        "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r163",
+        "vram_fragmentation read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r164",
+        "vram_fragmentation read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r165",
+        "vram_fragmentation read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log",
+    ),
+    (
+        "r166",
+        "vram_held_by_other read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r171",
+        "vram_oom_context read as vram_oom_load: no phase marker near the failure: load and context cannot be told apart from the log",
+    ),
+    (
+        "r182",
+        "recovered_no_failure read as unknown: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r186",
+        "not_memory read as vram_oom_load: the cause is known only from the thread (a version regression, a limit or fix the reporter found), the log shows a plain allocation failure",
+    ),
+    (
+        "r189",
+        "vram_oom_load read as vram_oom_context: no phase marker near the failure: load and context cannot be told apart from the log",
+    ),
+    (
+        "r191",
+        "vram_oom_context read as vram_oom_load: no phase marker near the failure: load and context cannot be told apart from the log",
+    ),
+    (
+        "r194",
+        "host_oom_killed read as vram_oom_load: the decisive message is in a wording no rule reads yet",
+    ),
+    (
+        "r207",
+        "host_oom_killed read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
+    (
+        "r214",
+        "paging_thrash read as unknown: a user's description whose symptom words the description reader does not know",
+    ),
 ];
 
 #[derive(Default)]
@@ -92,7 +251,13 @@ impl Tally {
     }
 
     fn print(&self, name: &str) {
-        let pct = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 * 100.0 / b as f64 };
+        let pct = |a: usize, b: usize| {
+            if b == 0 {
+                0.0
+            } else {
+                a as f64 * 100.0 / b as f64
+            }
+        };
         println!(
             "{name}: {}/{} = {:.1} %",
             self.right,
@@ -100,7 +265,11 @@ impl Tally {
             pct(self.right, self.total)
         );
         for (label, (r, t)) in &self.recall {
-            println!("  recall {:<22} {r}/{t} = {:.0} %", label.as_str(), pct(*r, *t));
+            println!(
+                "  recall {:<22} {r}/{t} = {:.0} %",
+                label.as_str(),
+                pct(*r, *t)
+            );
         }
         for ((want, got), ids) in &self.confusion {
             if want != got {
@@ -125,7 +294,9 @@ fn real_logs_dev_all_right_and_val_reported() {
         let cols: Vec<&str> = row.split('\t').collect();
         let (id, want) = (cols[0], cols[1]);
         let want = Label::parse(want).unwrap_or_else(|| panic!("{id}: unknown label {want}"));
-        let split = split_col.and_then(|i| cols.get(i).copied()).unwrap_or("dev");
+        let split = split_col
+            .and_then(|i| cols.get(i).copied())
+            .unwrap_or("dev");
         let file = std::fs::File::open(dir.join(format!("{id}.log"))).expect("log");
         let got = triage::diagnose_reader(file, |_| {}).expect("read").label;
         if split == "val" {

@@ -62,7 +62,10 @@ fn sycl_out_of_device_memory() {
         SYCL error: CHECK_TRY_ERROR(ptr = (void *)sycl::malloc_device(size, *stream)): Exception caught in this line of code.\n\
         llama_model_load: error loading model: unable to allocate SYCL0 buffer\n";
     let d = check(log, Label::VramOomLoad, "llama.cpp (SYCL)");
-    assert_eq!(d.gpu_name.as_deref(), Some("Intel(R) Arc(TM) B580 Graphics"));
+    assert_eq!(
+        d.gpu_name.as_deref(),
+        Some("Intel(R) Arc(TM) B580 Graphics")
+    );
 }
 
 #[test]
@@ -192,7 +195,11 @@ fn not_a_log_is_named_with_no_evidence() {
     gguf.extend((0..100_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
     let d = diagnose_reader(&gguf[..], |_| {}).expect("read");
     assert_eq!(d.label, Label::Unknown);
-    assert!(d.title.contains("GGUF model file, not a log"), "{}", d.title);
+    assert!(
+        d.title.contains("GGUF model file, not a log"),
+        "{}",
+        d.title
+    );
     assert!(d.evidence.is_empty() && d.events.is_empty());
 
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -234,8 +241,18 @@ fn json_keeps_its_fields_and_adds_events() {
     );
     let v: serde_json::Value = serde_json::to_value(&d).expect("json");
     for k in [
-        "label", "confidence", "runtime", "os", "title", "explanation", "evidence", "numbers",
-        "next_steps", "also", "events", "gpu_name",
+        "label",
+        "confidence",
+        "runtime",
+        "os",
+        "title",
+        "explanation",
+        "evidence",
+        "numbers",
+        "next_steps",
+        "also",
+        "events",
+        "gpu_name",
     ] {
         assert!(v.get(k).is_some(), "{k} missing in {v}");
     }

@@ -175,10 +175,9 @@ impl Event {
                 "pinned host memory refused{}",
                 sz(n.bytes).map(|b| format!(" ({b})")).unwrap_or_default()
             ),
-            EventKind::Retry => format!(
-                "retried: {}",
-                self.detail.as_deref().unwrap_or("fell back")
-            ),
+            EventKind::Retry => {
+                format!("retried: {}", self.detail.as_deref().unwrap_or("fell back"))
+            }
             EventKind::Running => self
                 .detail
                 .clone()
@@ -225,6 +224,10 @@ struct Patterns {
     device_list: Regex,
     cuda_device: Regex,
     ollama_compute: Regex,
+    ollama_description: Regex,
+    ollama_total: Regex,
+    ollama_available: Regex,
+    breakdown: Regex,
     vllm_startup: Regex,
     smi: Regex,
     torch_total: Regex,
@@ -257,9 +260,12 @@ fn patterns() -> Option<&'static Patterns> {
             using_device: r(r"using device (\w+) \((.*)\) - (\d+) MiB free")?,
             device_list: r(r"(\w+)\s*:\s*(.*?)\s*\((\d+) MiB, (\d+) MiB free\)")?,
             cuda_device: r(r"Device (\d+): (.+?), compute capability")?,
-            ollama_compute: r(
-                r#"(?i)inference compute.*?\bname="?([^"]+?)"?\s+(?:\w+=\S+\s+)*?total="SIZE"\s+available="SIZE""#,
-            )?,
+            ollama_description: r(r#"\bdescription="([^"]+)""#)?,
+            ollama_total: r(r#"\btotal="SIZE""#)?,
+            ollama_available: r(r#"\bavailable="SIZE""#)?,
+            // llama.cpp's memory breakdown: "| - CUDA0 (RTX 4090) | 24080 = 1220 + (…".
+            breakdown: r(r"-\s*(\w+)\s*\(([^)]*)\)\s*\|\s*(\d+)\s*=\s*(\d+)\s*\+")?,
+            ollama_compute: r(r#"\bname=(?:"([^"]+)"|(\S+))"#)?,
             vllm_startup: r(
                 r"(?i)free memory on device\s*(\S*)\s*\(([\d.]+)/([\d.]+) GiB\) on startup",
             )?,
@@ -372,10 +378,29 @@ fn devices(p: &Patterns, n: u64, t: &str, out: &mut Vec<Event>) {
             .filter(|d| !d.is_empty());
         ev.numbers.total_bytes = cap_u64(&c, 3).map(|v| v * MIB);
         ev.numbers.free_bytes = cap_u64(&c, 4).map(|v| v * MIB);
-    } else if let Some(c) = p.ollama_compute.captures(t) {
-        ev.detail = c.get(1).map(|m| m.as_str().trim().to_owned());
-        ev.numbers.total_bytes = cap_bytes(&c, 2);
-        ev.numbers.free_bytes = cap_bytes(&c, 4);
+    } else if let Some(c) = p.breakdown.captures(t) {
+        ev.device = c.get(1).map(|m| m.as_str().to_owned());
+        ev.detail = c.get(2).map(|m| m.as_str().trim().to_owned());
+        ev.numbers.total_bytes = cap_u64(&c, 3).map(|v| v * MIB);
+        ev.numbers.free_bytes = cap_u64(&c, 4).map(|v| v * MIB);
+    } else if t.contains("inference compute") {
+        // Ollama: name="…" (older) or name=CUDA0 description="…" (newer), total="…" available="…".
+        ev.detail = p
+            .ollama_description
+            .captures(t)
+            .and_then(|c| c.get(1))
+            .or_else(|| p.ollama_compute.captures(t).and_then(|c| c.get(1)))
+            .map(|m| m.as_str().trim().to_owned());
+        ev.device = p
+            .ollama_compute
+            .captures(t)
+            .and_then(|c| c.get(2))
+            .map(|m| m.as_str().to_owned());
+        ev.numbers.total_bytes = p.ollama_total.captures(t).and_then(|c| cap_bytes(&c, 1));
+        ev.numbers.free_bytes = p
+            .ollama_available
+            .captures(t)
+            .and_then(|c| cap_bytes(&c, 1));
     } else if let Some(c) = p.cuda_device.captures(t) {
         ev.device = c.get(1).map(|m| format!("CUDA{}", m.as_str()));
         ev.detail = c.get(2).map(|m| m.as_str().trim().to_owned());
@@ -501,12 +526,8 @@ fn simple(kind: EventKind, n: u64, t: &str, detail: Option<String>, out: &mut Ve
 fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
     match sig {
         Sig::DeviceCue | Sig::VllmStartup => devices(p, n, t, out),
-        Sig::Numbers => {
-            // nvidia-smi rows and Ollama's "N MiB, M MiB Free" device list are device tables too.
-            if p.smi.is_match(t) || p.device_list.is_match(t) {
-                devices(p, n, t, out);
-            }
-        }
+        // nvidia-smi rows and Ollama's "N MiB, M MiB Free" device list are device tables too.
+        Sig::Numbers if p.smi.is_match(t) || p.device_list.is_match(t) => devices(p, n, t, out),
         Sig::BufferCue => buffers(p, n, t, out),
         Sig::Offloaded => {
             let mut ev = Event::new(EventKind::Layers, n, t);
@@ -626,7 +647,8 @@ impl Timeline {
             }
         }
         tl.events.sort_by_key(|e| (e.line, e.kind));
-        tl.events.dedup_by(|a, b| a.line == b.line && a.kind == b.kind);
+        tl.events
+            .dedup_by(|a, b| a.line == b.line && a.kind == b.kind);
         tl.set_phases();
         tl
     }
@@ -681,21 +703,19 @@ impl Timeline {
                 e.phase.is_none()
                     && e.line <= before
                     && e.numbers.free_bytes.is_some()
-                    && !e.device.as_deref().is_some_and(|d| !is_gpu_device(d))
+                    && e.device.as_deref().is_none_or(is_gpu_device)
             })
         };
         let wanted = device.map(normalise_device);
         candidates()
-            .find(|e| {
-                wanted.is_some() && e.device.as_deref().map(normalise_device) == wanted
-            })
+            .find(|e| wanted.is_some() && e.device.as_deref().map(normalise_device) == wanted)
             .or_else(|| candidates().next())
     }
 
     /// The GPU's name (from the first device line that names one).
     pub fn gpu_name(&self) -> Option<String> {
         self.of(EventKind::Device)
-            .filter(|e| !e.device.as_deref().is_some_and(|d| !is_gpu_device(d)))
+            .filter(|e| e.device.as_deref().is_none_or(is_gpu_device))
             .filter_map(|e| e.detail.clone())
             .find(|d| {
                 let l = d.to_ascii_lowercase();
@@ -796,8 +816,14 @@ mod tests {
         let (host, gpu) = tl.weights_split();
         assert_eq!(host, (9830.40 * MIB as f64).round() as u64);
         assert_eq!(gpu, (3745.08 * MIB as f64).round() as u64);
-        assert_eq!(tl.last(EventKind::Layers).and_then(|e| e.numbers.of), Some(33));
-        assert_eq!(tl.last(EventKind::Context).and_then(|e| e.numbers.count), Some(8192));
+        assert_eq!(
+            tl.last(EventKind::Layers).and_then(|e| e.numbers.of),
+            Some(33)
+        );
+        assert_eq!(
+            tl.last(EventKind::Context).and_then(|e| e.numbers.count),
+            Some(8192)
+        );
         let fail = tl.last(EventKind::AllocFailed).expect("failure");
         assert_eq!(fail.numbers.bytes, Some(2_694_840_320));
         assert_eq!(fail.device.as_deref(), Some("CUDA0"));
@@ -805,18 +831,50 @@ mod tests {
     }
 
     #[test]
-    fn vllm_torch_metal_and_limits() {
-        let tl = timeline("ValueError: Free memory on device cuda:0 (3.25/23.43 GiB) on startup is less than desired GPU memory utilization (0.96, 22.49 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.");
+    fn ollama_and_breakdown_device_lines() {
+        let tl = timeline(
+            "time=2025-09-01T10:00:00.000Z level=INFO source=types.go:130 msg=\"inference compute\" id=GPU-1 library=CUDA compute=8.9 name=CUDA0 description=\"NVIDIA GeForce RTX 4090\" driver=12.8 type=discrete total=\"24.0 GiB\" available=\"1.2 GiB\"",
+        );
         let d = tl.last(EventKind::Device).expect("device");
-        assert_eq!(d.numbers.free_bytes, Some((3.25 * GIB as f64).round() as u64));
-        assert_eq!(d.numbers.total_bytes, Some((23.43 * GIB as f64).round() as u64));
-        let tl = timeline("RuntimeError: [metal::malloc] Attempting to allocate 135383101952 bytes which is greater than the maximum allowed buffer size of 86586540032 bytes.");
+        assert_eq!(d.device.as_deref(), Some("CUDA0"));
+        assert_eq!(d.detail.as_deref(), Some("NVIDIA GeForce RTX 4090"));
+        assert_eq!(d.numbers.total_bytes, Some(24 * GIB));
+        let tl = timeline(
+            "llama_memory_breakdown_print: |   - CUDA0 (GTX 1080 Ti)  | 11169 = 8720 + (9814 = 9814 + 0 + 0) + 0 |",
+        );
+        let d = tl.last(EventKind::Device).expect("device");
+        assert_eq!(d.numbers.total_bytes, Some(11169 * MIB));
+        assert_eq!(d.numbers.free_bytes, Some(8720 * MIB));
+    }
+
+    #[test]
+    fn vllm_torch_metal_and_limits() {
+        let tl = timeline(
+            "ValueError: Free memory on device cuda:0 (3.25/23.43 GiB) on startup is less than desired GPU memory utilization (0.96, 22.49 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+        );
+        let d = tl.last(EventKind::Device).expect("device");
+        assert_eq!(
+            d.numbers.free_bytes,
+            Some((3.25 * GIB as f64).round() as u64)
+        );
+        assert_eq!(
+            d.numbers.total_bytes,
+            Some((23.43 * GIB as f64).round() as u64)
+        );
+        let tl = timeline(
+            "RuntimeError: [metal::malloc] Attempting to allocate 135383101952 bytes which is greater than the maximum allowed buffer size of 86586540032 bytes.",
+        );
         let l = tl.last(EventKind::BufferLimit).expect("limit");
         assert_eq!(l.numbers.bytes, Some(135_383_101_952));
         assert_eq!(l.numbers.limit_bytes, Some(86_586_540_032));
         let tl = timeline("ggml_metal_init: recommendedMaxWorkingSetSize  = 11453.25 MB");
-        assert!(tl.last(EventKind::Device).is_some_and(|e| e.numbers.total_bytes.is_some()));
-        let tl = timeline("worker pid=4242 started\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 31.73 GiB of which 20.00 MiB is free. Process 4242 has 31.50 GiB memory in use.");
+        assert!(
+            tl.last(EventKind::Device)
+                .is_some_and(|e| e.numbers.total_bytes.is_some())
+        );
+        let tl = timeline(
+            "worker pid=4242 started\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 31.73 GiB of which 20.00 MiB is free. Process 4242 has 31.50 GiB memory in use.",
+        );
         assert_eq!(tl.own_pids, vec![4242]);
         let f = tl.last(EventKind::AllocFailed).expect("failure");
         assert_eq!(f.numbers.bytes, Some(2 * GIB));

@@ -40,9 +40,15 @@ pub fn not_a_log(head: &[u8]) -> Option<&'static str> {
     let magic: [(&[u8], &str); 8] = [
         (b"\x1f\x8b", "a gzip-compressed file (unpack it first)"),
         (b"PK\x03\x04", "a zip archive (unpack it first)"),
-        (b"\x28\xb5\x2f\xfd", "a zstd-compressed file (unpack it first)"),
+        (
+            b"\x28\xb5\x2f\xfd",
+            "a zstd-compressed file (unpack it first)",
+        ),
         (b"\x89PNG", "a PNG image (paste the log's text instead)"),
-        (b"\xff\xd8\xff", "a JPEG image (paste the log's text instead)"),
+        (
+            b"\xff\xd8\xff",
+            "a JPEG image (paste the log's text instead)",
+        ),
         (b"%PDF", "a PDF document"),
         (b"\x7fELF", "a program (ELF binary)"),
         (b"MZ", "a Windows program"),
@@ -116,19 +122,19 @@ pub fn note_head(scan: &mut Scan, text: &str) {
 /// traceback, a path with a line number, brackets, a table rule.
 fn looks_structured(t: &str) -> bool {
     let first = t.split_whitespace().next().unwrap_or("");
-    let starts = t.starts_with(['[', '{', '|', '+', '#', '<', '-', '=', '*', '>', '$', '!', '(', '/', '\\', '.'])
-        || t.starts_with("File \"")
+    let starts = t.starts_with([
+        '[', '{', '|', '+', '#', '<', '-', '=', '*', '>', '$', '!', '(', '/', '\\', '.',
+    ]) || t.starts_with("File \"")
         || t.starts_with("Traceback")
         || t.as_bytes().first().is_some_and(u8::is_ascii_digit);
     let prefix = first.ends_with(':')
         && first.len() > 1
-        && (first.contains(['_', '.', '/', '\\'])
-            || {
-                // CamelCase ("RuntimeError:"), not a heading in capitals ("GPU:").
-                let word = &first[..first.len() - 1];
-                word.chars().skip(1).any(|c| c.is_ascii_uppercase())
-                    && word.chars().any(|c| c.is_ascii_lowercase())
-            });
+        && (first.contains(['_', '.', '/', '\\']) || {
+            // CamelCase ("RuntimeError:"), not a heading in capitals ("GPU:").
+            let word = &first[..first.len() - 1];
+            word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+                && word.chars().any(|c| c.is_ascii_lowercase())
+        });
     let level = ["INFO", "WARN", "WARNING", "ERROR", "DEBUG", "FATAL"]
         .iter()
         .any(|l| first.trim_matches(|c: char| !c.is_ascii_alphabetic()) == *l);
@@ -142,10 +148,13 @@ fn looks_structured(t: &str) -> bool {
         || t.contains(".cpp")
         || t.contains(".cu:")
         || t.contains(".go:");
-    let clock = t
-        .as_bytes()
-        .windows(5)
-        .any(|w| w[0].is_ascii_digit() && w[1].is_ascii_digit() && w[2] == b':' && w[3].is_ascii_digit() && w[4].is_ascii_digit());
+    let clock = t.as_bytes().windows(5).any(|w| {
+        w[0].is_ascii_digit()
+            && w[1].is_ascii_digit()
+            && w[2] == b':'
+            && w[3].is_ascii_digit()
+            && w[4].is_ascii_digit()
+    });
     starts || prefix || level || key_value || code || clock
 }
 
@@ -159,7 +168,8 @@ pub fn is_description(scan: &Scan) -> bool {
     let words = lower.split_whitespace().count();
     let padded = format!(" {}", lower.replace(['\n', ',', '.', '!', '?'], " "));
     let personal = [
-        " i ", " i'm ", " i've ", " my ", " me ", " we ", " when ", " it ", " it's ", " keeps ", " tried ",
+        " i ", " i'm ", " i've ", " my ", " me ", " we ", " when ", " it ", " it's ", " keeps ",
+        " tried ",
     ]
     .iter()
     .any(|w| padded.contains(w));
@@ -173,7 +183,10 @@ mod tests {
 
     #[test]
     fn model_files_and_binary_are_not_logs() {
-        assert_eq!(not_a_log(b"GGUF\x03\x00\x00\x00rest"), Some("a GGUF model file"));
+        assert_eq!(
+            not_a_log(b"GGUF\x03\x00\x00\x00rest"),
+            Some("a GGUF model file")
+        );
         let mut st = 120u64.to_le_bytes().to_vec();
         st.extend_from_slice(b"{\"__metadata__\":{}}");
         assert_eq!(not_a_log(&st), Some("a safetensors model file"));
@@ -188,8 +201,14 @@ mod tests {
             })
             .collect();
         assert_eq!(not_a_log(&random), Some("binary data"));
-        assert_eq!(not_a_log("llama_context: n_ctx = 4096\nCUDA error: out of memory\n".as_bytes()), None);
-        assert_eq!(not_a_log("Ошибка: недостаточно памяти CUDA — 显存不足\n".as_bytes()), None);
+        assert_eq!(
+            not_a_log("llama_context: n_ctx = 4096\nCUDA error: out of memory\n".as_bytes()),
+            None
+        );
+        assert_eq!(
+            not_a_log("Ошибка: недостаточно памяти CUDA — 显存不足\n".as_bytes()),
+            None
+        );
     }
 
     #[test]

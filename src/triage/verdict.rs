@@ -149,8 +149,11 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
                     format_auto(free),
                     format_auto(total),
                     format_auto(held),
-                    req.map(|r| format!("The {} allocation then failed; it would have fitted on the empty card.", format_auto(r)))
-                        .unwrap_or_else(|| "The allocation then failed.".into())
+                    req.map(|r| format!(
+                        "The {} allocation then failed; it would have fitted on the empty card.",
+                        format_auto(r)
+                    ))
+                    .unwrap_or_else(|| "The allocation then failed.".into())
                 ));
                 return Some(c);
             }
@@ -165,7 +168,10 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
         let mut c = call(Label::NotMemory, 0.7, &[Sig::PinnedFail, Sig::ExitCue]);
         c.cause = Some(format!(
             "pinned (page-locked) host memory{} was refused and the process ended; that is system RAM the driver may lock (WSL2 and containers cap it), not VRAM",
-            p.numbers.bytes.map(|b| format!(" ({})", format_auto(b))).unwrap_or_default()
+            p.numbers
+                .bytes
+                .map(|b| format!(" ({})", format_auto(b)))
+                .unwrap_or_default()
         ));
         return Some(c);
     }
@@ -336,14 +342,12 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     }
     // The last failure is followed at once by a retry (tiled decode, a smaller batch, without an optional
     // part) and nothing fails after it: the runtime recovered.
-    let retried = tl
-        .of(EventKind::Retry)
-        .any(|r| {
-            r.line >= gpu_fail
+    let retried = tl.of(EventKind::Retry).any(|r| {
+        r.line >= gpu_fail
                 && r.line <= gpu_fail + 2
                 // "Got an OOM, unloading all models" gives up rather than retries.
                 && !r.text.to_ascii_lowercase().contains("unloading")
-        });
+    });
     if gpu_fail > 0 && (progress_after(gpu_fail) || retried) && gpu_fail >= host_fail {
         return call(
             Label::RecoveredNoFailure,
@@ -711,7 +715,8 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         explanation = e;
     }
     if read_as_description {
-        explanation = format!("Reading this as a description of the problem, not a log. {explanation}");
+        explanation =
+            format!("Reading this as a description of the problem, not a log. {explanation}");
     }
     Diagnosis {
         label: c.label,
@@ -762,52 +767,129 @@ fn describe(scan: &Scan) -> Option<Call> {
     let find = |words: &[&'static str]| words.iter().copied().find(|w| t.contains(w));
     let rate = super::events::rate_in(&t);
     let killed = find(&[
-        "killed", "oom killer", "oom-killer", "pagefile", "page file", "paging file", "of ram",
-        "ram is full", "more ram",
+        "killed",
+        "oom killer",
+        "oom-killer",
+        "pagefile",
+        "page file",
+        "paging file",
+        "of ram",
+        "ram is full",
+        "more ram",
     ]);
     let others = find(&[
-        "another process", "other process", "something else is using", "other program",
-        "still holding", "still hold",
+        "another process",
+        "other process",
+        "something else is using",
+        "other program",
+        "still holding",
+        "still hold",
     ]);
     let crash = find(&[
-        "crash", "out of memory", " oom", "error", "fails", "failed", "closes", "quits", "dies",
-        "exits", "aborts",
+        "crash",
+        "out of memory",
+        " oom",
+        "error",
+        "fails",
+        "failed",
+        "closes",
+        "quits",
+        "dies",
+        "exits",
+        "aborts",
     ]);
     let later = find(&[
-        "after a while", "after a few", "after some", "long conversation", "longer prompt",
-        "long prompt", "context", "few messages", "later", "minutes", "while generating",
-        "during generation", "mid-",
+        "after a while",
+        "after a few",
+        "after some",
+        "long conversation",
+        "longer prompt",
+        "long prompt",
+        "context",
+        "few messages",
+        "later",
+        "minutes",
+        "while generating",
+        "during generation",
+        "mid-",
     ]);
     let load = find(&["load", "start", "launch", "open"]);
     let freeze = find(&[
-        "freez", "frozen", "hang", "unresponsive", "disk", "swap", "stutter", "locks up",
-        "lock up", "grinds",
+        "freez",
+        "frozen",
+        "hang",
+        "unresponsive",
+        "disk",
+        "swap",
+        "stutter",
+        "locks up",
+        "lock up",
+        "grinds",
     ]);
     let slow = find(&[
-        "slow", "tok/s", "tokens per second", "t/s", "tokens/s", "sluggish", "crawl",
-        "takes forever", "barely used", "minutes per", "gpu is not used", "gpu usage",
+        "slow",
+        "tok/s",
+        "tokens per second",
+        "t/s",
+        "tokens/s",
+        "sluggish",
+        "crawl",
+        "takes forever",
+        "barely used",
+        "minutes per",
+        "gpu is not used",
+        "gpu usage",
     ]);
     let (label, symptom, why) = if let Some(o) = others {
-        (Label::VramHeldByOther, o, "GPU memory held by another process (a stale run, a second server) leaves too little for this one.")
+        (
+            Label::VramHeldByOther,
+            o,
+            "GPU memory held by another process (a stale run, a second server) leaves too little for this one.",
+        )
     } else if let Some(k) = killed {
-        (Label::HostOomKilled, k, "System RAM (with the page file or swap) ran out: the OS killed the process or refused the allocation.")
+        (
+            Label::HostOomKilled,
+            k,
+            "System RAM (with the page file or swap) ran out: the OS killed the process or refused the allocation.",
+        )
     } else if let (Some(c), Some(_)) = (crash, later) {
-        (Label::VramOomContext, c, "A crash after it has run for a while usually means the context (KV cache and compute buffers) grew past the free VRAM.")
+        (
+            Label::VramOomContext,
+            c,
+            "A crash after it has run for a while usually means the context (KV cache and compute buffers) grew past the free VRAM.",
+        )
     } else if let Some(f) = freeze {
-        (Label::PagingThrash, f, "A freeze with the disk busy is the OS paging: the model or its context does not fit in free system RAM.")
+        (
+            Label::PagingThrash,
+            f,
+            "A freeze with the disk busy is the OS paging: the model or its context does not fit in free system RAM.",
+        )
     } else if let (Some(c), Some(_)) = (crash, load) {
-        (Label::VramOomLoad, c, "A crash while loading usually means the weights do not fit in free VRAM with these settings.")
+        (
+            Label::VramOomLoad,
+            c,
+            "A crash while loading usually means the weights do not fit in free VRAM with these settings.",
+        )
     } else if let Some(s) = slow.or(rate.map(|_| "tok/s")) {
-        (Label::CpuSpillSlow, s, "Generation that slow usually means part of the model runs from system RAM on the CPU: not every layer fits in VRAM.")
+        (
+            Label::CpuSpillSlow,
+            s,
+            "Generation that slow usually means part of the model runs from system RAM on the CPU: not every layer fits in VRAM.",
+        )
     } else if let Some(c) = crash {
-        (Label::VramOomLoad, c, "A crash with no other detail is most often a failed GPU allocation at load.")
+        (
+            Label::VramOomLoad,
+            c,
+            "A crash with no other detail is most often a failed GPU allocation at load.",
+        )
     } else {
         return None;
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
     c.explain = Some(format!(
         "Reading this as a description of the problem, not a log: it mentions \"{symptom}\"{}. {why} Paste the runtime's log for a sure answer.",
-        rate.map(|r| format!(" and {r:.1} tokens/s")).unwrap_or_default()
+        rate.map(|r| format!(" and {r:.1} tokens/s"))
+            .unwrap_or_default()
     ));
     Some(c)
 }

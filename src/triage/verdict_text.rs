@@ -66,7 +66,9 @@ fn smaller_context(runtime: Option<&str>) -> &'static str {
         Some("MLX") => {
             "Use a shorter prompt or cap the KV cache (mlx_lm --max-kv-size); a smaller quant leaves more room."
         }
-        Some("ExLlamaV2") => "Lower max_seq_len and the cache size; use a Q4 / Q6 cache (cache_mode).",
+        Some("ExLlamaV2") => {
+            "Lower max_seq_len and the cache size; use a Q4 / Q6 cache (cache_mode)."
+        }
         Some("PyTorch")
         | Some("transformers")
         | Some("ComfyUI")

@@ -341,7 +341,9 @@ impl TriageTab {
                         | EventKind::Exit
                         | EventKind::NotMemory
                         | EventKind::PinnedRefused => ui.colored_label(widgets::BAD, text),
-                        EventKind::Retry | EventKind::Running => ui.colored_label(widgets::OK, text),
+                        EventKind::Retry | EventKind::Running => {
+                            ui.colored_label(widgets::OK, text)
+                        }
                         _ => ui.label(text),
                     };
                 });
