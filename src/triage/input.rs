@@ -91,12 +91,6 @@ pub fn not_a_log(head: &[u8]) -> Option<&'static str> {
     None
 }
 
-/// A line that is mostly replacement characters and symbols (binary data inside a text file).
-pub fn mostly_garbage(text: &str) -> bool {
-    let total = text.chars().count();
-    total >= 8 && text.chars().filter(|&c| c == '\u{fffd}').count() * 4 > total
-}
-
 /// Keeps the start of the text and counts how many of its lines look like program output.
 pub fn note_head(scan: &mut Scan, text: &str) {
     let t = text.trim();

@@ -116,10 +116,6 @@ impl Scan {
         if number <= input::HEAD_LINES {
             input::note_head(self, text);
         }
-        // A line of binary garbage inside a text file says nothing; its bytes must not become evidence.
-        if !text.is_ascii() && input::mostly_garbage(text) {
-            return;
-        }
         signals::signals_sampled(text, sigs, with_context);
         for &s in sigs.iter() {
             let keep_first = if matches!(s, Sig::DeviceCue | Sig::BufferCue) {

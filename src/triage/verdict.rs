@@ -784,6 +784,11 @@ fn describe(scan: &Scan) -> Option<Call> {
         "other program",
         "still holding",
         "still hold",
+        "not released",
+        "not freed",
+        "doesn't free",
+        "still in use",
+        "occupied by",
     ]);
     let crash = find(&[
         "crash",
@@ -825,6 +830,8 @@ fn describe(scan: &Scan) -> Option<Call> {
         "locks up",
         "lock up",
         "grinds",
+        "memory pressure",
+        "beach ball",
     ]);
     let slow = find(&[
         "slow",
@@ -839,7 +846,27 @@ fn describe(scan: &Scan) -> Option<Call> {
         "minutes per",
         "gpu is not used",
         "gpu usage",
+        "cpu usage",
+        "100% cpu",
+        "not using the gpu",
+        "not using gpu",
+        "runs on the cpu",
+        "running on the cpu",
+        "very long time",
+        "performance dropped",
     ]);
+    let mac = find(&[
+        " mac",
+        "apple",
+        "metal",
+        " m1",
+        " m2",
+        " m3",
+        " m4",
+        "unified memory",
+        "mlx",
+    ]);
+    let amd = find(&["amd", "radeon", "rocm"]);
     let (label, symptom, why) = if let Some(o) = others {
         (
             Label::VramHeldByOther,
@@ -884,6 +911,12 @@ fn describe(scan: &Scan) -> Option<Call> {
         )
     } else {
         return None;
+    };
+    // A crash on a Mac is Metal's memory; on an AMD card, ROCm's.
+    let label = match label {
+        Label::VramOomLoad | Label::VramOomContext if mac.is_some() => Label::AppleMetalOom,
+        Label::VramOomLoad | Label::VramOomContext if amd.is_some() => Label::RocmOom,
+        l => l,
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
     c.explain = Some(format!(
