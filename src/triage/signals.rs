@@ -312,6 +312,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("modelloader", Sig::LoadPhase),
     ("load_model", Sig::LoadPhase),
     ("retract", Sig::Recover),
+    ("error executing method initialize_cache", Sig::VllmKv),
+    ("ggml_assert", Sig::NotMemory),
     ("no space left for", Sig::VllmKv),
     ("didn't recover within timeout", Sig::Recover),
     ("layers.model=", Sig::Offloaded),
@@ -519,6 +521,18 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
         ];
         if !out.iter().any(|s| specific.contains(s)) {
             out.push(Sig::CudaOom);
+        }
+    }
+    // An assertion about a buffer or an allocation follows a failed allocation; other assertions are bugs.
+    if out.contains(&Sig::NotMemory) {
+        let l = line.to_ascii_lowercase();
+        if l.contains("ggml_assert")
+            && ["buf", "alloc", "null", "mem"]
+                .iter()
+                .any(|w| l.contains(w))
+            && let Some(i) = out.iter().position(|s| *s == Sig::NotMemory)
+        {
+            out.remove(i);
         }
     }
     // A pinned / mlock'ed buffer refused ("cannot allocate memory") is its own kind, not the OS out of RAM.

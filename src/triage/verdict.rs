@@ -317,7 +317,17 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     if scan.has(Sig::NotMemory) {
         let nm = scan.last(Sig::NotMemory);
         let hard = gpu_fail.max(host_fail);
-        if hard == 0 || nm >= hard || scan.has(Sig::PinnedFail) && gpu_fail == 0 {
+        // An assertion right after a failed allocation is that failure's consequence.
+        let assert_after_failure = hard > 0
+            && nm.saturating_sub(hard) <= 3
+            && scan.hits(Sig::NotMemory).is_some_and(|h| {
+                h.lines()
+                    .last()
+                    .is_some_and(|(_, t)| t.to_ascii_lowercase().contains("ggml_assert"))
+            });
+        if !assert_after_failure
+            && (hard == 0 || nm >= hard || scan.has(Sig::PinnedFail) && gpu_fail == 0)
+        {
             let mut c = call(Label::NotMemory, 0.8, &[Sig::NotMemory]);
             c.cause = Some(not_memory_cause(scan));
             return c;
@@ -354,6 +364,25 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             0.7,
             &[Sig::CudaOom, Sig::TorchOom, Sig::Recover, Sig::Progress],
         );
+    }
+    // A PyTorch-style failure with far more free than it asked for: a limit or the allocator refused it.
+    if scan.has(Sig::TorchOom) || scan.has(Sig::HipOom) {
+        if let (Some(req), Some(free)) = (f.requested, f.free)
+            && free >= req.saturating_mul(2).max(GIB)
+            && f.total.is_none_or(|t| free <= t)
+        {
+            let mut c = call(
+                Label::NotMemory,
+                0.7,
+                &[Sig::TorchOom, Sig::HipOom, Sig::Numbers],
+            );
+            c.cause = Some(format!(
+                "the GPU still had {} free when {} was refused: a per-process memory limit (memory fraction), the allocator or the driver refused it, not a lack of memory",
+                format_auto(free),
+                format_auto(req)
+            ));
+            return c;
+        }
     }
     // Vulkan and SYCL on an AMD card are not ROCm.
     let other_backend = scan.has(Sig::RtVulkan) || scan.has(Sig::RtSycl);
