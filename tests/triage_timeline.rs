@@ -179,6 +179,16 @@ fn recovered_optional_failure_and_not_vram_failures() {
 }
 
 #[test]
+fn windows_commit_limit_is_system_memory() {
+    let d = diagnose_str(
+        "Error: llama runner process has terminated: exit status 0xc000012d\n\
+         OSError: [WinError 8] Not enough memory resources are available to process this command\n",
+    );
+    assert_eq!(d.label, Label::HostOomKilled, "{}", d.to_text());
+    assert!(d.events.iter().any(|e| e.kind == EventKind::OsKilled));
+}
+
+#[test]
 fn weights_in_system_ram_with_slowness_is_cpu_spill() {
     let log = "time=2025-06-01T10:00:00 level=INFO source=server.go:100 msg=\"starting llama server\"\n\
         load_tensors:        CUDA0 model buffer size =  2000.00 MiB\n\

@@ -183,6 +183,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("os error 1455", Sig::WinPagefile),
     ("error 1455", Sig::WinPagefile),
     ("paging file is too small", Sig::WinPagefile),
+    // Windows' commit limit (RAM + page file): STATUS_COMMITMENT_LIMIT, and WinError 8.
+    ("0xc000012d", Sig::WinPagefile),
+    ("commitment limit", Sig::WinPagefile),
+    (
+        "not enough memory resources are available",
+        Sig::WinPagefile,
+    ),
     ("auslagerungsdatei ist zu klein", Sig::WinPagefile),
     ("fichier de pagination est insuffisant", Sig::WinPagefile),
     (
