@@ -366,23 +366,22 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         );
     }
     // A PyTorch-style failure with far more free than it asked for: a limit or the allocator refused it.
-    if scan.has(Sig::TorchOom) || scan.has(Sig::HipOom) {
-        if let (Some(req), Some(free)) = (f.requested, f.free)
-            && free >= req.saturating_mul(2).max(GIB)
-            && f.total.is_none_or(|t| free <= t)
-        {
-            let mut c = call(
-                Label::NotMemory,
-                0.7,
-                &[Sig::TorchOom, Sig::HipOom, Sig::Numbers],
-            );
-            c.cause = Some(format!(
-                "the GPU still had {} free when {} was refused: a per-process memory limit (memory fraction), the allocator or the driver refused it, not a lack of memory",
-                format_auto(free),
-                format_auto(req)
-            ));
-            return c;
-        }
+    if (scan.has(Sig::TorchOom) || scan.has(Sig::HipOom))
+        && let (Some(req), Some(free)) = (f.requested, f.free)
+        && free >= req.saturating_mul(2).max(GIB)
+        && f.total.is_none_or(|t| free <= t)
+    {
+        let mut c = call(
+            Label::NotMemory,
+            0.7,
+            &[Sig::TorchOom, Sig::HipOom, Sig::Numbers],
+        );
+        c.cause = Some(format!(
+            "the GPU still had {} free when {} was refused: a per-process memory limit (memory fraction), the allocator or the driver refused it, not a lack of memory",
+            format_auto(free),
+            format_auto(req)
+        ));
+        return c;
     }
     // Vulkan and SYCL on an AMD card are not ROCm.
     let other_backend = scan.has(Sig::RtVulkan) || scan.has(Sig::RtSycl);
