@@ -112,7 +112,8 @@ fn spill_kv_metal_rocm() {
         label(
             "ValueError: Free memory on device (20.1/23.6 GiB) on startup is less than desired GPU memory utilization (0.9, 21.24 GiB)."
         ),
-        Label::VllmKvInsufficient
+        // The memory was gone before vLLM loaded anything (issue 13).
+        Label::VramHeldByOther
     );
     assert_eq!(
         label(

@@ -383,6 +383,36 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
 }
 
 #[test]
+fn crash_triage_card_shows_the_timeline_of_events() {
+    let mut harness = harness();
+    settle(&mut harness);
+    harness
+        .get_all_by_label("Crash Triage")
+        .next()
+        .expect("tab")
+        .click();
+    settle(&mut harness);
+    harness.state_mut().triage.text = "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 1220 MiB free\n\
+        load_tensors: offloaded 33/33 layers to GPU\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_model_load: error loading model: unable to allocate CUDA0 buffer\n"
+        .into();
+    settle(&mut harness);
+    harness.get_by_label("Diagnose").click();
+    harness.step();
+    run_until(&mut harness, |app| !app.triage.is_scanning());
+    harness.get_by_label("Another process holds the GPU memory");
+    harness.get_by_label("Timeline");
+    // The device and its free memory at start, the layers, and what failed, each with its line.
+    harness.get_by_label("CUDA0 (NVIDIA GeForce RTX 4090): 1.19 GiB free");
+    harness.get_by_label("33 of 33 layers on the GPU");
+    harness.get_by_label_contains("8.79 GiB allocation failed");
+    harness.get_by_label("line 1 ›").click();
+    settle(&mut harness);
+    assert!(harness.state().triage.timeline.len() >= 3);
+}
+
+#[test]
 fn live_monitor_replays_a_recording_names_the_failure_and_opens_the_wizard() {
     let mut harness = monitor_replaying("paging.csv");
     harness.get_by_label_contains("Replaying paging.csv (30 samples");

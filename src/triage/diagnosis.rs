@@ -154,9 +154,12 @@ pub struct Diagnosis {
     pub numbers: Numbers,
     pub next_steps: Vec<String>,
     pub also: Vec<AlsoFinding>,
-    /// The GPU's name as the log prints it ("NVIDIA GeForce RTX 4090"), when it does.
+    /// The GPU's name as the log prints it ("NVIDIA GeForce RTX 4090").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_name: Option<String>,
+    /// The timeline's key events (devices, buffers, failures, what happened next), in line order.
+    #[serde(default)]
+    pub events: Vec<crate::triage::events::Event>,
 }
 
 impl Diagnosis {
@@ -212,6 +215,12 @@ impl Diagnosis {
             let _ = writeln!(s, "\nEvidence:");
             for e in &self.evidence {
                 let _ = writeln!(s, "  {:>6}: {}", e.line, e.text);
+            }
+        }
+        if !self.events.is_empty() {
+            let _ = writeln!(s, "\nTimeline:");
+            for e in &self.events {
+                let _ = writeln!(s, "  {:>6}: {}", e.line, e.summary());
             }
         }
         if !self.also.is_empty() {

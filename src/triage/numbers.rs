@@ -33,6 +33,13 @@ pub struct Found {
     /// Ollama's view of system memory: free RAM and free swap.
     pub host_free: Option<u64>,
     pub host_free_swap: Option<u64>,
+    /// Ollama's offload plan, read separately (its log wraps the line): layers in the model and on GPUs.
+    pub ollama_layers_model: Option<u32>,
+    pub ollama_layers_offload: Option<u32>,
+    /// `ollama ps`: the CPU share of a loaded model ("42%/58% CPU/GPU").
+    pub cpu_share: Option<u32>,
+    /// Process ids the log names as its own (a listed process with one of them is the failing one).
+    pub own_pids: Vec<u64>,
 }
 
 const SIZE: &str = r"(\d+(?:[.,]\d+)?)\s*(GiB|MiB|KiB|GB|MB|KB|kB|B|bytes|G|M)\b";
@@ -52,6 +59,9 @@ struct Patterns {
     buffer_of_size: Regex,
     offloaded: Regex,
     ollama_offload: Regex,
+    ollama_layers_model: Regex,
+    ollama_layers_offload: Regex,
+    cpu_gpu: Regex,
     ollama_sysmem: Regex,
     ollama_gpu: Regex,
     metal_ws: Regex,
@@ -74,7 +84,7 @@ fn patterns() -> Option<&'static Patterns> {
         let r = |s: &str| Regex::new(&s.replace("SIZE", SIZE)).ok();
         Some(Patterns {
             torch_new: r(r"(?i)tried to allocate SIZE")?,
-            torch_total: r(r"(?i)total capacity of SIZE")?,
+            torch_total: r(r"(?i)total capac(?:i)?ty of SIZE")?,
             torch_free: r(r"(?i)of which SIZE is free")?,
             torch_process: r(r"(?i)process (\d+) has SIZE memory in use")?,
             torch_this: r(r"(?i)this process has SIZE memory in use")?,
@@ -89,6 +99,9 @@ fn patterns() -> Option<&'static Patterns> {
             buffer_of_size: r(r"(?i)failed to allocate (\w+)? ?buffer(?: of size|, size =) (\d+(?:\.\d+)?)\s*(MiB|MB|GiB)?")?,
             offloaded: r(r"(?i)offloaded (\d+)/(\d+) layers")?,
             ollama_offload: r(r"(?i)layers\.model=(\d+) layers\.offload=(\d+)")?,
+            ollama_layers_model: r(r"(?i)layers\.model=(\d+)")?,
+            ollama_layers_offload: r(r"(?i)layers\.offload=(\d+)")?,
+            cpu_gpu: r(r"(?i)(\d+)%/(\d+)% CPU/GPU")?,
             ollama_sysmem: r(r"(?i)requires more system memory \(SIZE\) than is available \(SIZE\)")?,
             ollama_gpu: r(r"(?i)(\d+) MiB, (\d+) MiB Free")?,
             metal_ws: r(r"(?i)recommendedMaxWorkingSetSize\s*=\s*(\d+(?:\.\d+)?)\s*(MiB|MB)")?,
@@ -219,6 +232,24 @@ impl Found {
                 self.layers = Some((x, y));
             }
         }
+        let n = |r: &Regex| {
+            r.captures(line)
+                .and_then(|c| c.get(1)?.as_str().parse::<u32>().ok())
+        };
+        if let Some(m) = n(&p.ollama_layers_model) {
+            self.ollama_layers_model = Some(m);
+        }
+        if let Some(o) = n(&p.ollama_layers_offload) {
+            self.ollama_layers_offload = Some(o);
+        }
+        if self.layers.is_none()
+            && let (Some(y), Some(x)) = (self.ollama_layers_model, self.ollama_layers_offload)
+        {
+            self.layers = Some((x, y));
+        }
+        if let Some(cpu) = n(&p.cpu_gpu) {
+            self.cpu_share = Some(cpu);
+        }
         if let Some(c) = p.ollama_sysmem.captures(line) {
             set(&mut self.requested, cap_bytes(&c, 1));
             set(&mut self.free, cap_bytes(&c, 3));
@@ -312,6 +343,7 @@ impl Found {
             .or_else(|| Some(self.allocated? + self.reserved_unallocated.unwrap_or(0)));
         self.processes
             .iter()
+            .filter(|(pid, _)| !self.own_pids.contains(pid))
             .filter(|(_, b)| match own {
                 // Within 1 GiB (CUDA context, non-PyTorch memory) or 10 %: the same process.
                 Some(o) if self.this_process.is_none() => b.abs_diff(o) > (1 << 30).max(o / 10),

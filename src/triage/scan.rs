@@ -26,7 +26,10 @@ pub fn for_each_line<R: Read>(
             Some(s) => on_line(*number, s),
             None => {
                 clean(raw, &mut text);
-                on_line(*number, &text);
+                // A line of binary garbage says nothing; its bytes must not become evidence.
+                if !mostly_garbage(&text) {
+                    on_line(*number, &text);
+                }
             }
         }
     };
@@ -57,6 +60,12 @@ pub fn for_each_line<R: Read>(
         emit(&line, &mut number);
     }
     Ok(())
+}
+
+/// Mostly replacement characters (invalid UTF-8): binary data inside a text file.
+fn mostly_garbage(text: &str) -> bool {
+    let total = text.chars().count();
+    total >= 8 && text.chars().filter(|&c| c == '\u{fffd}').count() * 4 > total
 }
 
 fn push_capped(line: &mut Vec<u8>, bytes: &[u8]) {
@@ -125,5 +134,8 @@ mod tests {
         assert_eq!(v[1].1, "line \u{fffd} two");
         assert_eq!(v[2].1.len(), MAX_LINE);
         assert_eq!(v[3], (4, "last".to_owned()));
+        // Binary garbage is numbered but not passed on.
+        let v = lines(b"ok\n\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7 x\nafter\n");
+        assert_eq!(v, vec![(1, "ok".to_owned()), (3, "after".to_owned())]);
     }
 }

@@ -40,6 +40,20 @@ pub enum Sig {
     Numbers,
     NoProcesses,
     RunnerCrash,
+    /// A device line: name, total, free (read as a timeline event).
+    DeviceCue,
+    /// vLLM's startup check: free memory below what gpu_memory_utilization asks for.
+    VllmStartup,
+    /// A buffer the load placed on a device ("CUDA0 model buffer size = …").
+    BufferCue,
+    /// Context / batch size.
+    CtxCue,
+    /// An allocation over the device's per-buffer limit.
+    BufferLimit,
+    /// The process ended: exit code, signal, segfault.
+    ExitCue,
+    /// A process id the log names as its own.
+    PidCue,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -51,6 +65,15 @@ pub enum Sig {
     RtTextgen,
     RtComfy,
     RtLmStudio,
+    RtMlx,
+    RtVulkan,
+    RtSycl,
+    RtExllama,
+    RtTgi,
+    RtJan,
+    RtLlamafile,
+    RtRamalama,
+    RtTensorflow,
     OsWindows,
     OsWsl,
     OsMac,
@@ -97,6 +120,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("loading checkpoint shards", Sig::LoadPhase),
     ("load_state_dict", Sig::LoadPhase),
     ("load_checkpoint", Sig::LoadPhase),
+    // A Python frame in a loader function (ExLlamaV2's model.load, load_autosplit, …).
+    (", in load", Sig::LoadPhase),
     ("pipe.to(", Sig::LoadPhase),
     ("model.to(", Sig::LoadPhase),
     ("for shard", Sig::LoadPhase),
@@ -112,6 +137,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("rocm model arena alloc failed", Sig::HipOom),
     ("rocm", Sig::AmdMarker),
     ("amd radeon", Sig::AmdMarker),
+    ("radeon", Sig::AmdMarker),
     ("amdgpu", Sig::AmdMarker),
     ("gfx9", Sig::AmdMarker),
     ("gfx10", Sig::AmdMarker),
@@ -134,7 +160,7 @@ const PATTERNS: &[(&str, Sig)] = &[
         "larger than the maximum number of tokens that can be stored in kv cache",
         Sig::VllmKv,
     ),
-    ("less than desired gpu memory utilization", Sig::VllmKv),
+    ("less than desired gpu memory utilization", Sig::VllmStartup),
     ("please try to increase --mem-fraction-static", Sig::VllmKv),
     ("is larger than the available kv cache memory", Sig::VllmKv),
     ("insufficient memory for kv cache", Sig::VllmKv),
@@ -157,6 +183,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("os error 1455", Sig::WinPagefile),
     ("error 1455", Sig::WinPagefile),
     ("paging file is too small", Sig::WinPagefile),
+    // Windows' commit limit (RAM + page file): STATUS_COMMITMENT_LIMIT, and WinError 8.
+    ("0xc000012d", Sig::WinPagefile),
+    ("commitment limit", Sig::WinPagefile),
+    (
+        "not enough memory resources are available",
+        Sig::WinPagefile,
+    ),
     ("auslagerungsdatei ist zu klein", Sig::WinPagefile),
     ("fichier de pagination est insuffisant", Sig::WinPagefile),
     (
@@ -234,6 +267,142 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("memory.required.full", Sig::Numbers),
     ("free_swap=", Sig::Numbers),
     ("no running processes found", Sig::NoProcesses),
+    // Other runtimes' allocation failures: Vulkan, SYCL / Level Zero, TensorFlow, TGI, MLX.
+    ("erroroutofdevicememory", Sig::CudaOom),
+    ("device memory allocation of size", Sig::CudaOom),
+    ("out_of_device_memory", Sig::CudaOom),
+    ("pi_error_out_of_resources", Sig::CudaOom),
+    ("out_of_host_memory", Sig::CudaOom),
+    ("failed to allocate sycl", Sig::CudaOom),
+    ("failed to allocate vulkan", Sig::CudaOom),
+    ("resourceexhaustederror", Sig::CudaOom),
+    ("oom when allocating tensor", Sig::CudaOom),
+    ("ran out of memory trying to allocate", Sig::CudaOom),
+    ("not enough memory to handle", Sig::CudaOom),
+    ("prefill tokens", Sig::ContextPhase),
+    (
+        "command buffer execution failed: insufficient memory",
+        Sig::MetalOom,
+    ),
+    ("exceeds device memory allocation limit", Sig::BufferLimit),
+    ("exceeds device buffer size limit", Sig::BufferLimit),
+    ("exceeds the maximum buffer", Sig::BufferLimit),
+    (
+        "greater than the maximum allowed buffer size",
+        Sig::BufferLimit,
+    ),
+    ("maximum buffer length", Sig::BufferLimit),
+    ("failed to find kv cache slot", Sig::NotMemory),
+    ("unknown model architecture", Sig::NotMemory),
+    ("0xc000001d", Sig::NotMemory),
+    ("could not find a kv cache slot", Sig::NotMemory),
+    (
+        "compiled without support for the current gpu architecture",
+        Sig::NotMemory,
+    ),
+    ("os call failed or operation not supported", Sig::NotMemory),
+    ("shared object initialization failed", Sig::NotMemory),
+    ("failed to get device context", Sig::NotMemory),
+    ("rocblaslt error: could not load", Sig::NotMemory),
+    ("failed to mlock", Sig::PinnedFail),
+    ("available kv cache memory: -", Sig::VllmKv),
+    ("hip_error_outofmemory", Sig::HipOom),
+    ("failed to fit params to free device memory", Sig::CudaOom),
+    ("opencl_buffer_type_alloc_buffer: failed", Sig::CudaOom),
+    ("cuda oom", Sig::CudaOom),
+    ("kv pool", Sig::ContextPhase),
+    ("buffer for kv cache", Sig::ContextPhase),
+    ("failed to initialize the context", Sig::ContextPhase),
+    ("warmup", Sig::ContextPhase),
+    ("warming up", Sig::ContextPhase),
+    (", in _apply", Sig::LoadPhase),
+    ("modelloader", Sig::LoadPhase),
+    ("load_model", Sig::LoadPhase),
+    ("retract", Sig::Recover),
+    ("error executing method initialize_cache", Sig::VllmKv),
+    ("ggml_assert", Sig::NotMemory),
+    ("no space left for", Sig::VllmKv),
+    ("didn't recover within timeout", Sig::Recover),
+    ("layers.model=", Sig::Offloaded),
+    ("% cpu/gpu", Sig::Offloaded),
+    ("illegal instruction", Sig::NotMemory),
+    (
+        "not enough space in the context's memory pool",
+        Sig::NotMemory,
+    ),
+    ("unsupported model architecture", Sig::NotMemory),
+    ("not within the file bounds", Sig::NotMemory),
+    ("invalid magic", Sig::NotMemory),
+    ("file is corrupt", Sig::NotMemory),
+    ("failed to find a memory slot", Sig::NotMemory),
+    ("cudamallochost", Sig::PinnedFail),
+    ("cudahostalloc", Sig::PinnedFail),
+    ("failed to allocate pinned memory", Sig::PinnedFail),
+    ("retrying without", Sig::Recover),
+    ("continuing without", Sig::Recover),
+    ("will be disabled", Sig::Recover),
+    ("fallback to", Sig::Recover),
+    ("starting the main loop", Sig::Progress),
+    ("main: model loaded", Sig::Progress),
+    ("all slots are idle", Sig::Progress),
+    ("uvicorn running on", Sig::Progress),
+    ("avg generation throughput", Sig::Progress),
+    ("using device ", Sig::DeviceCue),
+    ("compute capability", Sig::DeviceCue),
+    ("inference compute", Sig::DeviceCue),
+    ("llama_memory_breakdown_print", Sig::DeviceCue),
+    ("total capacity", Sig::DeviceCue),
+    // PyTorch 2.1 printed "total capacty".
+    ("total capacty", Sig::DeviceCue),
+    ("recommendedmaxworkingsetsize", Sig::DeviceCue),
+    ("gpu name:", Sig::DeviceCue),
+    ("found device:", Sig::DeviceCue),
+    ("ggml_vulkan: 0 =", Sig::DeviceCue),
+    ("ggml_vulkan: 1 =", Sig::DeviceCue),
+    ("buffer size =", Sig::BufferCue),
+    ("msg=\"model weights\"", Sig::BufferCue),
+    ("msg=\"kv cache\"", Sig::BufferCue),
+    ("msg=\"compute graph\"", Sig::BufferCue),
+    ("n_ctx ", Sig::CtxCue),
+    ("n_ctx=", Sig::CtxCue),
+    ("n_batch ", Sig::CtxCue),
+    ("max_model_len=", Sig::CtxCue),
+    ("exit code", Sig::ExitCue),
+    ("exit status", Sig::ExitCue),
+    ("exited with", Sig::ExitCue),
+    ("segmentation fault", Sig::ExitCue),
+    ("sigsegv", Sig::ExitCue),
+    ("core dumped", Sig::ExitCue),
+    ("0xc0000005", Sig::ExitCue),
+    ("pid=", Sig::PidCue),
+    ("pid: ", Sig::PidCue),
+    ("mlx_lm", Sig::RtMlx),
+    ("mlx-lm", Sig::RtMlx),
+    ("mlx.core", Sig::RtMlx),
+    ("[metal::malloc]", Sig::RtMlx),
+    ("mlx::", Sig::RtMlx),
+    ("ggml_vulkan", Sig::RtVulkan),
+    ("vulkan0", Sig::RtVulkan),
+    ("ggml_sycl", Sig::RtSycl),
+    ("sycl0", Sig::RtSycl),
+    ("level_zero", Sig::RtSycl),
+    ("exllamav2", Sig::RtExllama),
+    ("exllamav3", Sig::RtExllama),
+    ("tabbyapi", Sig::RtExllama),
+    ("exui", Sig::RtExllama),
+    ("text_generation_launcher", Sig::RtTgi),
+    ("text_generation_server", Sig::RtTgi),
+    ("text_generation_router", Sig::RtTgi),
+    ("text-generation-inference", Sig::RtTgi),
+    ("cortex.llamacpp", Sig::RtJan),
+    ("cortex-cpp", Sig::RtJan),
+    ("jan.ai", Sig::RtJan),
+    ("\\jan\\", Sig::RtJan),
+    ("/jan/", Sig::RtJan),
+    ("llamafile", Sig::RtLlamafile),
+    ("ramalama", Sig::RtRamalama),
+    ("tensorflow", Sig::RtTensorflow),
+    ("bfc_allocator", Sig::RtTensorflow),
     ("0xc0000409", Sig::RunnerCrash),
     ("llama_", Sig::RtLlamaCpp),
     ("ggml_", Sig::RtLlamaCpp),
@@ -254,6 +423,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("textgen", Sig::RtTextgen),
     ("comfyui", Sig::RtComfy),
     ("got prompt", Sig::RtComfy),
+    ("requested to load", Sig::RtComfy),
+    ("loaded partially", Sig::RtComfy),
     ("lm studio", Sig::RtLmStudio),
     ("lmstudio", Sig::RtLmStudio),
     (":\\", Sig::OsWindows),
@@ -358,6 +529,24 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
         if !out.iter().any(|s| specific.contains(s)) {
             out.push(Sig::CudaOom);
         }
+    }
+    // An assertion about a buffer or an allocation follows a failed allocation; other assertions are bugs.
+    if out.contains(&Sig::NotMemory) {
+        let l = line.to_ascii_lowercase();
+        if l.contains("ggml_assert")
+            && ["buf", "alloc", "null", "mem"]
+                .iter()
+                .any(|w| l.contains(w))
+            && let Some(i) = out.iter().position(|s| *s == Sig::NotMemory)
+        {
+            out.remove(i);
+        }
+    }
+    // A pinned / mlock'ed buffer refused ("cannot allocate memory") is its own kind, not the OS out of RAM.
+    if out.contains(&Sig::PinnedFail)
+        && let Some(i) = out.iter().position(|s| *s == Sig::HostAlloc)
+    {
+        out.remove(i);
     }
     let t = line.trim();
     // A bare "Killed" is how a shell reports SIGKILL (the OOM killer) for the foreground process.

@@ -1,6 +1,7 @@
 //! From signals and numbers to a verdict: which failure is decisive (ranked, with the others in `also`), how
 //! sure we are, and what to do — in words that use the log's own numbers and runtime.
 
+use super::events::{Event, EventKind, Timeline};
 use super::numbers::Found;
 use super::signals::Sig;
 use super::{AlsoFinding, Diagnosis, Evidence, Label, Numbers, Scan};
@@ -26,6 +27,10 @@ struct Call {
     evidence: Vec<Sig>,
     /// A sentence naming the real cause when it is not memory.
     cause: Option<String>,
+    /// The explanation, when a timeline rule states it with its own numbers.
+    explain: Option<String>,
+    /// Event lines that are evidence too.
+    extra: Vec<(u64, String)>,
 }
 
 fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
@@ -34,7 +39,182 @@ fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
         confidence,
         evidence: evidence.to_vec(),
         cause: None,
+        explain: None,
+        extra: Vec::new(),
     }
+}
+
+fn lines_of<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<(u64, String)> {
+    events
+        .into_iter()
+        .map(|e| (e.line, e.text.clone()))
+        .collect()
+}
+
+/// A device's total memory: printed in the log, or the catalog's figure for the GPU it names.
+fn device_total(e: &Event) -> Option<u64> {
+    e.numbers.total_bytes.or_else(|| {
+        let g = crate::hardware::catalog::find(e.detail.as_deref()?).ok()?;
+        (!g.unified).then(|| g.memory_bytes())
+    })
+}
+
+/// Rules read from the timeline that come before the keyword rules: memory held before anything loaded,
+/// a request over the per-buffer limit, pinned host memory.
+fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Option<Call> {
+    // vLLM checks free memory at startup against its share: what is missing is held by another process.
+    if scan.has(Sig::VllmStartup) {
+        let mut c = call(Label::VramHeldByOther, 0.9, &[Sig::VllmStartup]);
+        if let Some(e) = tl
+            .of(EventKind::Device)
+            .find(|e| e.detail.as_deref() == Some("at vLLM startup"))
+            && let (Some(free), Some(total)) = (e.numbers.free_bytes, e.numbers.total_bytes)
+        {
+            c.explain = Some(format!(
+                "vLLM found only {} of the GPU's {} free when it started, before loading anything: {} was already in use by another process (a second server, a notebook, an earlier run still alive), so it refused to take its gpu_memory_utilization share.",
+                format_auto(free),
+                format_auto(total),
+                format_auto(total.saturating_sub(free))
+            ));
+        }
+        return Some(c);
+    }
+    // A single request over the device's per-buffer limit fails however much memory is free.
+    if let Some(lim) = tl.last(EventKind::BufferLimit)
+        && gpu_fail <= lim.line + 5
+    {
+        let req = lim.numbers.bytes.or(f.requested);
+        let start = tl.start_state(lim.device.as_deref(), lim.line);
+        let free = start.and_then(|e| e.numbers.free_bytes);
+        let total = start.and_then(device_total).or(f.total);
+        let metal = lim.text.to_ascii_lowercase().contains("metal") || scan.has(Sig::RtMlx);
+        let too_big = matches!((req, total), (Some(r), Some(t)) if r > t);
+        let ample = matches!((req, free), (Some(r), Some(fr)) if fr >= r);
+        let mut extra = lines_of([lim]);
+        extra.extend(lines_of(start));
+        let req_s = req.map_or_else(|| "The request".to_owned(), format_auto);
+        let limit_s = lim
+            .numbers
+            .limit_bytes
+            .map(|l| format!(" of {}", format_auto(l)))
+            .unwrap_or_default();
+        if !too_big && (ample || !metal) {
+            let mut c = call(
+                Label::NotMemory,
+                if ample { 0.85 } else { 0.7 },
+                &[Sig::BufferLimit],
+            );
+            c.extra = extra;
+            c.cause = Some(format!(
+                "{req_s} was asked for as one buffer, over the device's per-buffer limit{limit_s}{}: the driver refuses any single allocation that large however much memory is free (Vulkan: lower the micro-batch -ub or set GGML_VK_FORCE_MAX_ALLOCATION_SIZE; split the tensor or use another backend)",
+                free.map(|fr| format!(" while {} was free", format_auto(fr)))
+                    .unwrap_or_default()
+            ));
+            return Some(c);
+        }
+        if metal {
+            let mut c = call(Label::AppleMetalOom, 0.75, &[Sig::BufferLimit]);
+            c.extra = extra;
+            c.explain = Some(format!(
+                "{req_s} was asked for as one Metal buffer, more than the GPU may map at once{limit_s}: on Apple Silicon that limit follows the memory the GPU may use, so the prompt, context or batch is too large for this Mac's memory."
+            ));
+            return Some(c);
+        }
+    }
+    // Memory already gone before this process allocated anything: held by another process.
+    if gpu_fail > 0 {
+        let failed = tl
+            .of(EventKind::AllocFailed)
+            .filter(|e| e.line <= gpu_fail)
+            .last();
+        let dev = failed.and_then(|e| e.device.as_deref());
+        if let Some(s) = tl.start_state(dev, gpu_fail)
+            && let (Some(free), Some(total)) = (s.numbers.free_bytes, device_total(s))
+        {
+            let held = total.saturating_sub(free);
+            let req = failed.and_then(|e| e.numbers.bytes).or(f.requested);
+            // Had the card been empty the request would have fitted.
+            let fits_empty = req.is_none_or(|r| r + GIB <= total);
+            if held >= 2 * GIB && held * 2 >= total && fits_empty {
+                let mut c = call(Label::VramHeldByOther, 0.75, &[Sig::DeviceCue]);
+                c.extra = lines_of([s].into_iter().chain(failed));
+                let name = s
+                    .detail
+                    .as_deref()
+                    .map(|n| format!(" ({n})"))
+                    .unwrap_or_default();
+                c.explain = Some(format!(
+                    "{}{name} had only {} free of {} when the load started: {} was already in use before this process allocated anything. {}",
+                    s.device.as_deref().unwrap_or("The GPU"),
+                    format_auto(free),
+                    format_auto(total),
+                    format_auto(held),
+                    req.map(|r| format!(
+                        "The {} allocation then failed; it would have fitted on the empty card.",
+                        format_auto(r)
+                    ))
+                    .unwrap_or_else(|| "The allocation then failed.".into())
+                ));
+                return Some(c);
+            }
+        }
+    }
+    // Pinned (page-locked) host memory refused and the process then died: not VRAM (WSL2 caps pinned memory).
+    if let Some(p) = tl.last(EventKind::PinnedRefused)
+        && gpu_fail <= p.line
+        && tl.after(EventKind::Running, p.line).is_none()
+        && tl.after(EventKind::Exit, p.line).is_some()
+    {
+        let mut c = call(Label::NotMemory, 0.7, &[Sig::PinnedFail, Sig::ExitCue]);
+        c.cause = Some(format!(
+            "pinned (page-locked) host memory{} was refused and the process ended; that is system RAM the driver may lock (WSL2 and containers cap it), not VRAM",
+            p.numbers
+                .bytes
+                .map(|b| format!(" ({})", format_auto(b)))
+                .unwrap_or_default()
+        ));
+        return Some(c);
+    }
+    None
+}
+
+/// Weights in system RAM next to a GPU: the model runs partly on the CPU.
+fn cpu_spill(scan: &Scan, tl: &Timeline) -> Option<Call> {
+    let (host, gpu) = tl.weights_split();
+    let has_gpu = gpu > 0
+        || tl
+            .of(EventKind::Buffer)
+            .any(|e| e.device.as_deref().is_some_and(|d| d.ends_with("_Host")));
+    if !(has_gpu && host >= GIB && host * 5 >= host + gpu) {
+        return None;
+    }
+    let speed = tl.last(EventKind::Speed);
+    let slow = speed.is_some() || scan.has(Sig::SlowHint);
+    let mut c = call(
+        Label::CpuSpillSlow,
+        if slow { 0.75 } else { 0.6 },
+        &[Sig::Offloaded],
+    );
+    let host_bufs: Vec<&Event> = tl
+        .of(EventKind::Buffer)
+        .filter(|e| e.detail.as_deref() == Some("model") && !e.on_gpu())
+        .collect();
+    c.extra = lines_of(host_bufs.iter().copied().chain(speed));
+    c.explain = Some(format!(
+        "{} of the model's weights sit in system RAM ({}) and {} on the GPU: the layers in RAM run at the speed of system memory{}.",
+        format_auto(host),
+        host_bufs
+            .iter()
+            .filter_map(|e| e.device.clone())
+            .collect::<Vec<_>>()
+            .join(", "),
+        format_auto(gpu),
+        speed
+            .and_then(|e| e.numbers.per_second)
+            .map(|v| format!(", which is why it generates at {v:.1} tokens/s"))
+            .unwrap_or_default()
+    ));
+    Some(c)
 }
 
 /// The last line any GPU allocation failure was seen on (0 = none).
@@ -87,7 +267,30 @@ fn not_memory_cause(scan: &Scan) -> String {
         "the build has no GPU code for this card's compute capability (rebuild with its CUDA architecture, or use a build that supports it)"
     } else if text.contains("illegal memory access") {
         "a GPU kernel read or wrote out of bounds (illegal memory access): a bug in the runtime for this model or settings, not a lack of memory"
-    } else if text.contains("free space in the kv cache") {
+    } else if text.contains("gpu architecture") {
+        "the build has no GPU code for this card's architecture (use a build or version that supports it)"
+    } else if text.contains("os call failed") {
+        "a CUDA call was blocked by the OS or container (CUDA error 304): a sandbox / seccomp or driver setting, not memory"
+    } else if text.contains("shared object initialization") || text.contains("device context") {
+        "the CUDA driver failed to set up the GPU (shared object / context initialisation): a driver or library problem, not memory"
+    } else if text.contains("could not load") {
+        "a GPU math library could not load its kernel files (check the install, and the open-file limit: ulimit -n)"
+    } else if text.contains("0xc000001d") || text.contains("illegal instruction") {
+        "the CPU does not support an instruction this build uses (illegal instruction): use a build for this CPU (no AVX-512 / AVX2)"
+    } else if text.contains("context's memory pool") {
+        "a fixed-size internal ggml context pool is too small for these settings: a sizing bug in the runtime, not a lack of RAM or VRAM"
+    } else if text.contains("architecture") {
+        "this build does not know the model's architecture (update the runtime to a version that supports this model)"
+    } else if text.contains("not within the file bounds")
+        || text.contains("invalid magic")
+        || text.contains("corrupt")
+        || text.contains("unexpected end of file")
+    {
+        "the model file is incomplete or corrupt (download it again and compare its size or checksum)"
+    } else if text.contains("free space in the kv cache")
+        || text.contains("kv cache slot")
+        || text.contains("memory slot")
+    {
         "the context window is full: every KV-cache slot is in use (a logical limit, not an allocation failure)"
     } else if text.contains("no cuda-capable device") {
         "no CUDA GPU is visible to the process (driver not loaded, or CUDA_VISIBLE_DEVICES / container settings hide it)"
@@ -97,7 +300,7 @@ fn not_memory_cause(scan: &Scan) -> String {
     cause.to_owned()
 }
 
-fn classify(scan: &Scan, f: &Found) -> Call {
+fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     let gpu_fail = last_gpu_failure(scan);
     let host_fail = scan
         .last(Sig::HostKilled)
@@ -105,13 +308,26 @@ fn classify(scan: &Scan, f: &Found) -> Call {
         .max(scan.last(Sig::WinPagefile));
     let progress_after = |line: u64| line > 0 && scan.last(Sig::Progress) > line;
 
+    if let Some(c) = timeline_rules(scan, tl, f, gpu_fail) {
+        return c;
+    }
     if scan.has(Sig::VllmKv) {
         return call(Label::VllmKvInsufficient, 0.9, &[Sig::VllmKv, Sig::Numbers]);
     }
     if scan.has(Sig::NotMemory) {
         let nm = scan.last(Sig::NotMemory);
         let hard = gpu_fail.max(host_fail);
-        if hard == 0 || nm >= hard || scan.has(Sig::PinnedFail) && gpu_fail == 0 {
+        // An assertion right after a failed allocation is that failure's consequence.
+        let assert_after_failure = hard > 0
+            && nm.saturating_sub(hard) <= 3
+            && scan.hits(Sig::NotMemory).is_some_and(|h| {
+                h.lines()
+                    .last()
+                    .is_some_and(|(_, t)| t.to_ascii_lowercase().contains("ggml_assert"))
+            });
+        if !assert_after_failure
+            && (hard == 0 || nm >= hard || scan.has(Sig::PinnedFail) && gpu_fail == 0)
+        {
             let mut c = call(Label::NotMemory, 0.8, &[Sig::NotMemory]);
             c.cause = Some(not_memory_cause(scan));
             return c;
@@ -134,15 +350,46 @@ fn classify(scan: &Scan, f: &Found) -> Call {
             &[Sig::HostKilled, Sig::HostAlloc],
         );
     }
-    if gpu_fail > 0 && progress_after(gpu_fail) {
+    // The last failure is followed at once by a retry (tiled decode, a smaller batch, without an optional
+    // part) and nothing fails after it: the runtime recovered.
+    let retried = tl.of(EventKind::Retry).any(|r| {
+        r.line >= gpu_fail
+                && r.line <= gpu_fail + 2
+                // "Got an OOM, unloading all models" gives up rather than retries.
+                && !r.text.to_ascii_lowercase().contains("unloading")
+    });
+    if gpu_fail > 0 && (progress_after(gpu_fail) || retried) && gpu_fail >= host_fail {
         return call(
             Label::RecoveredNoFailure,
             0.7,
             &[Sig::CudaOom, Sig::TorchOom, Sig::Recover, Sig::Progress],
         );
     }
+    // A PyTorch-style failure with far more free than it asked for: a limit or the allocator refused it.
+    if (scan.has(Sig::TorchOom) || scan.has(Sig::HipOom))
+        && let (Some(req), Some(free)) = (f.requested, f.free)
+        && free >= req.saturating_mul(2).max(GIB)
+        && f.total.is_none_or(|t| free <= t)
+    {
+        let mut c = call(
+            Label::NotMemory,
+            0.7,
+            &[Sig::TorchOom, Sig::HipOom, Sig::Numbers],
+        );
+        c.cause = Some(format!(
+            "the GPU still had {} free when {} was refused: a per-process memory limit (memory fraction), the allocator or the driver refused it, not a lack of memory",
+            format_auto(free),
+            format_auto(req)
+        ));
+        return c;
+    }
+    // Vulkan and SYCL on an AMD card are not ROCm.
+    let other_backend = scan.has(Sig::RtVulkan) || scan.has(Sig::RtSycl);
     if scan.has(Sig::HipOom)
-        || scan.has(Sig::CudaOom) && scan.has(Sig::AmdMarker) && !scan.has(Sig::TorchOom)
+        || scan.has(Sig::CudaOom)
+            && scan.has(Sig::AmdMarker)
+            && !scan.has(Sig::TorchOom)
+            && !other_backend
     {
         return call(
             Label::RocmOom,
@@ -177,13 +424,36 @@ fn classify(scan: &Scan, f: &Found) -> Call {
         if others > 0 && others >= req.max(GIB) {
             return call(Label::VramHeldByOther, 0.8, &[Sig::TorchOom]);
         }
+        // In use on the card (total − free) far beyond what this process holds: another process has it.
+        if let (Some(total), Some(free)) = (f.total, f.free)
+            && f.processes.is_empty()
+        {
+            let own = f.this_process.or(f.reserved).unwrap_or(0);
+            let outside = total.saturating_sub(free).saturating_sub(own);
+            if own > 0 && outside >= req.max(4 * GIB) && outside * 4 >= total {
+                let mut c = call(Label::VramHeldByOther, 0.7, &[Sig::TorchOom]);
+                c.explain = Some(format!(
+                    "The GPU has {} in total and {} was free, but this process held only {}: {} was in use by something else when it asked for {}.",
+                    format_auto(total),
+                    format_auto(free),
+                    format_auto(own),
+                    format_auto(outside),
+                    format_auto(req)
+                ));
+                return c;
+            }
+        }
         let ru = f
             .reserved_unallocated
             .or_else(|| Some(f.reserved?.saturating_sub(f.allocated?)));
+        // Fragmentation bites a large contiguous request; when a request of a few MiB fails the card is
+        // simply full, whatever the cache holds.
+        let large_request = f.total.is_none_or(|t| req >= t / 100);
         if let Some(ru) = ru
             && ru > 0
             && ru.saturating_mul(5) >= req
             && f.free.unwrap_or(0) + ru >= req
+            && large_request
         {
             return call(Label::VramFragmentation, 0.8, &[Sig::TorchOom]);
         }
@@ -201,7 +471,15 @@ fn classify(scan: &Scan, f: &Found) -> Call {
         );
     }
     if scan.has(Sig::CudaOom) {
-        let label = phase(scan, scan.last(Sig::CudaOom), Label::VramOomLoad);
+        let mut label = phase(scan, scan.last(Sig::CudaOom), Label::VramOomLoad);
+        // The weights were already on the GPU, or the run had started: the failure is the context's.
+        if tl
+            .last(EventKind::AllocFailed)
+            .and_then(|e| e.phase.as_deref())
+            .is_some_and(|p| p != "the model load")
+        {
+            label = Label::VramOomContext;
+        }
         return call(
             label,
             0.85,
@@ -213,7 +491,14 @@ fn classify(scan: &Scan, f: &Found) -> Call {
             ],
         );
     }
-    if scan.has(Sig::RunnerCrash) {
+    // "exit status 1" says only that the runner failed; 0xc0000409 and the like usually follow an allocation.
+    let generic_exit = scan.hits(Sig::RunnerCrash).is_some_and(|h| {
+        h.lines().all(|(_, t)| {
+            let t = t.to_ascii_lowercase();
+            t.contains("exit status 1") || t.contains("exit status 2")
+        })
+    });
+    if scan.has(Sig::RunnerCrash) && !generic_exit {
         let mut c = call(Label::VramOomLoad, 0.35, &[Sig::RunnerCrash]);
         c.cause = Some("the model runner crashed without saying why; on Windows 0xc0000409 most often follows a failed GPU allocation".into());
         return c;
@@ -224,6 +509,16 @@ fn classify(scan: &Scan, f: &Found) -> Call {
             0.7,
             &[Sig::PinnedFail, Sig::Recover, Sig::Progress],
         );
+    }
+    if let Some(c) = cpu_spill(scan, tl) {
+        return c;
+    }
+    if let Some(cpu) = f.cpu_share.filter(|c| *c > 0) {
+        let mut c = call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded]);
+        c.explain = Some(format!(
+            "ollama ps shows the model {cpu} % on the CPU: that part runs from system RAM at a fraction of the GPU's speed."
+        ));
+        return c;
     }
     if let Some((need, room)) = f.host_overcommitted() {
         let mut c = call(Label::HostOomKilled, 0.6, &[Sig::Numbers, Sig::Offloaded]);
@@ -247,8 +542,10 @@ fn classify(scan: &Scan, f: &Found) -> Call {
             &[Sig::Numbers, Sig::NoProcesses],
         );
     }
+    // Some layers on the GPU and not all: the rest run on the CPU (none on the GPU is a CPU-only run).
     if let Some((x, y)) = f.layers
         && x < y
+        && x > 0
     {
         return call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded, Sig::SlowHint]);
     }
@@ -284,22 +581,37 @@ fn label_of(s: Sig) -> Option<Label> {
 }
 
 fn runtime(scan: &Scan) -> Option<String> {
+    // Wrappers first: they print their engine's messages too.
     let order = [
         (Sig::RtVllm, "vLLM"),
         (Sig::RtSglang, "SGLang"),
+        (Sig::RtTgi, "TGI"),
         (Sig::RtComfy, "ComfyUI"),
         (Sig::RtTextgen, "text-generation-webui"),
+        (Sig::RtExllama, "ExLlamaV2"),
         (Sig::RtKobold, "koboldcpp"),
         (Sig::RtLmStudio, "LM Studio"),
+        (Sig::RtJan, "Jan"),
+        (Sig::RtRamalama, "RamaLama"),
+        (Sig::RtLlamafile, "llamafile"),
         (Sig::RtOllama, "Ollama"),
+        (Sig::RtMlx, "MLX"),
+        (Sig::RtTensorflow, "TensorFlow"),
         (Sig::RtTransformers, "transformers"),
         (Sig::RtPytorch, "PyTorch"),
         (Sig::RtLlamaCpp, "llama.cpp"),
+        (Sig::RtVulkan, "llama.cpp"),
+        (Sig::RtSycl, "llama.cpp"),
     ];
-    order
-        .iter()
-        .find(|(s, _)| scan.has(*s))
-        .map(|(_, n)| (*n).to_owned())
+    let name = order.iter().find(|(s, _)| scan.has(*s)).map(|(_, n)| *n)?;
+    // llama.cpp names its GPU backend when it is not CUDA.
+    Some(if name == "llama.cpp" && scan.has(Sig::RtVulkan) {
+        "llama.cpp (Vulkan)".to_owned()
+    } else if name == "llama.cpp" && scan.has(Sig::RtSycl) {
+        "llama.cpp (SYCL)".to_owned()
+    } else {
+        name.to_owned()
+    })
 }
 
 fn os(scan: &Scan) -> Option<String> {
@@ -307,7 +619,11 @@ fn os(scan: &Scan) -> Option<String> {
         Some("wsl2")
     } else if scan.has(Sig::WinPagefile) || scan.count(Sig::OsWindows) > scan.count(Sig::OsMac) {
         Some("windows")
-    } else if scan.has(Sig::OsMac) || scan.has(Sig::MetalMarker) || scan.has(Sig::MetalOom) {
+    } else if scan.has(Sig::OsMac)
+        || scan.has(Sig::MetalMarker)
+        || scan.has(Sig::MetalOom)
+        || scan.has(Sig::RtMlx)
+    {
         Some("macos")
     } else if scan.has(Sig::OsLinux) || scan.has(Sig::HostKilled) {
         Some("linux")
@@ -331,13 +647,41 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     for (_, text) in &lines {
         found.read(text);
     }
-    let c = classify(scan, &found);
+    let tl = Timeline::from_scan(scan);
+    found.own_pids = tl.own_pids.clone();
+    let description = super::input::is_description(scan);
+    // A description with no symptom the reader knows is still classified, less surely, and says so.
+    let mut read_as_description = false;
+    let mut c = classify(scan, &found, &tl);
+    // A description is read for symptoms only when the text states no failure the log rules know.
+    if description && (c.label == Label::Unknown || c.confidence < 0.6) {
+        match describe(scan) {
+            Some(d) => c = d,
+            None => {
+                read_as_description = true;
+                c.confidence = c.confidence.min(0.4);
+            }
+        }
+    }
+    // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
+    if !description && !read_as_description && c.label != Label::Unknown {
+        let seen = [
+            tl.of(EventKind::Device).next().is_some(),
+            tl.last(EventKind::AllocFailed).is_some() || tl.last(EventKind::OsKilled).is_some(),
+            tl.last(EventKind::Exit).is_some()
+                || tl.last(EventKind::Running).is_some()
+                || tl.last(EventKind::Retry).is_some(),
+        ];
+        let bonus = 0.03 * seen.iter().filter(|s| **s).count() as f32;
+        c.confidence = (c.confidence + bonus).min(0.97);
+    }
     let runtime = runtime(scan);
     let mut evidence: Vec<Evidence> = c
         .evidence
         .iter()
         .filter_map(|s| scan.hits(*s))
         .flat_map(|h| h.lines())
+        .chain(c.extra.iter())
         .map(|(line, text)| Evidence {
             line: *line,
             text: text.clone(),
@@ -368,6 +712,21 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             });
         }
     }
+    // Total and free come from the device lines when the failure message did not state them.
+    let failed_dev = tl
+        .last(EventKind::AllocFailed)
+        .and_then(|e| e.device.clone());
+    if let Some(dev) = tl.start_state(failed_dev.as_deref(), u64::MAX) {
+        if found.total.is_none() {
+            found.total = device_total(dev);
+        }
+        if found.free.is_none() {
+            found.free = dev.numbers.free_bytes;
+        }
+        if found.device.is_none() {
+            found.device = dev.device.clone();
+        }
+    }
     let numbers = Numbers {
         requested_bytes: found.requested,
         total_bytes: found.total,
@@ -378,8 +737,15 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         layers_offloaded: found.layers.map(|(x, _)| x),
         layers_total: found.layers.map(|(_, y)| y),
     };
-    let (title, explanation, next_steps) =
+    let (title, mut explanation, next_steps) =
         super::verdict_text::words(c.label, &found, runtime.as_deref(), c.cause.as_deref());
+    if let Some(e) = c.explain {
+        explanation = e;
+    }
+    if read_as_description {
+        explanation =
+            format!("Reading this as a description of the problem, not a log. {explanation}");
+    }
     Diagnosis {
         label: c.label,
         confidence: c.confidence,
@@ -387,10 +753,204 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         os: os(scan),
         title,
         explanation,
-        evidence,
+        evidence: if c.evidence.is_empty() && c.extra.is_empty() {
+            Vec::new()
+        } else {
+            evidence
+        },
         numbers,
         next_steps,
         also,
-        gpu_name: None,
+        gpu_name: tl.gpu_name(),
+        events: tl.shown(),
     }
+}
+
+/// The verdict on a file that is not a log: named, with no evidence.
+pub fn not_a_log(what: &str) -> Diagnosis {
+    let model = what.contains("model file");
+    let mut next_steps = vec![
+        "Open the text the runtime printed instead: its console output, or its log file (Ollama: server.log; llama.cpp: redirect with 2>&1 | tee run.log; vLLM/PyTorch: the terminal output).".to_owned(),
+    ];
+    if model {
+        next_steps.push(
+            "To see whether this model fits your GPU, open it in the Fit tab instead.".to_owned(),
+        );
+    }
+    Diagnosis {
+        label: Label::Unknown,
+        confidence: 0.95,
+        title: format!("This is {what}, not a log"),
+        explanation: format!(
+            "Crash Triage reads the text a runtime prints. This file is {what}, so there is nothing in it to diagnose; its bytes were not read as log lines."
+        ),
+        next_steps,
+        ..Diagnosis::default()
+    }
+}
+
+/// A person's description of what they saw: symptoms in words, read with lower confidence.
+fn describe(scan: &Scan) -> Option<Call> {
+    let t = scan.head.to_ascii_lowercase();
+    let find = |words: &[&'static str]| words.iter().copied().find(|w| t.contains(w));
+    let rate = super::events::rate_in(&t);
+    let killed = find(&[
+        "killed",
+        "oom killer",
+        "oom-killer",
+        "pagefile",
+        "page file",
+        "paging file",
+        "of ram",
+        "ram is full",
+        "more ram",
+    ]);
+    let others = find(&[
+        "another process",
+        "other process",
+        "something else is using",
+        "other program",
+        "still holding",
+        "still hold",
+        "not released",
+        "not freed",
+        "doesn't free",
+        "still in use",
+        "occupied by",
+    ]);
+    let crash = find(&[
+        "crash",
+        "out of memory",
+        " oom",
+        "error",
+        "fails",
+        "failed",
+        "closes",
+        "quits",
+        "dies",
+        "exits",
+        "aborts",
+    ]);
+    let later = find(&[
+        "after a while",
+        "after a few",
+        "after some",
+        "long conversation",
+        "longer prompt",
+        "long prompt",
+        "context",
+        "few messages",
+        "later",
+        "minutes",
+        "while generating",
+        "during generation",
+        "mid-",
+    ]);
+    let load = find(&["load", "start", "launch", "open"]);
+    let freeze = find(&[
+        "freez",
+        "frozen",
+        "hang",
+        "unresponsive",
+        "disk",
+        "swap",
+        "stutter",
+        "locks up",
+        "lock up",
+        "grinds",
+        "memory pressure",
+        "beach ball",
+    ]);
+    let slow = find(&[
+        "slow",
+        "tok/s",
+        "tokens per second",
+        "t/s",
+        "tokens/s",
+        "sluggish",
+        "crawl",
+        "takes forever",
+        "barely used",
+        "minutes per",
+        "gpu is not used",
+        "gpu usage",
+        "cpu usage",
+        "100% cpu",
+        "not using the gpu",
+        "not using gpu",
+        "runs on the cpu",
+        "running on the cpu",
+        "very long time",
+        "performance dropped",
+    ]);
+    let mac = find(&[
+        " mac",
+        "apple",
+        "metal",
+        " m1",
+        " m2",
+        " m3",
+        " m4",
+        "unified memory",
+        "mlx",
+    ]);
+    let amd = find(&["amd", "radeon", "rocm"]);
+    let (label, symptom, why) = if let Some(o) = others {
+        (
+            Label::VramHeldByOther,
+            o,
+            "GPU memory held by another process (a stale run, a second server) leaves too little for this one.",
+        )
+    } else if let Some(k) = killed {
+        (
+            Label::HostOomKilled,
+            k,
+            "System RAM (with the page file or swap) ran out: the OS killed the process or refused the allocation.",
+        )
+    } else if let (Some(c), Some(_)) = (crash, later) {
+        (
+            Label::VramOomContext,
+            c,
+            "A crash after it has run for a while usually means the context (KV cache and compute buffers) grew past the free VRAM.",
+        )
+    } else if let Some(f) = freeze {
+        (
+            Label::PagingThrash,
+            f,
+            "A freeze with the disk busy is the OS paging: the model or its context does not fit in free system RAM.",
+        )
+    } else if let (Some(c), Some(_)) = (crash, load) {
+        (
+            Label::VramOomLoad,
+            c,
+            "A crash while loading usually means the weights do not fit in free VRAM with these settings.",
+        )
+    } else if let Some(s) = slow.or(rate.map(|_| "tok/s")) {
+        (
+            Label::CpuSpillSlow,
+            s,
+            "Generation that slow usually means part of the model runs from system RAM on the CPU: not every layer fits in VRAM.",
+        )
+    } else if let Some(c) = crash {
+        (
+            Label::VramOomLoad,
+            c,
+            "A crash with no other detail is most often a failed GPU allocation at load.",
+        )
+    } else {
+        return None;
+    };
+    // A crash on a Mac is Metal's memory; on an AMD card, ROCm's.
+    let label = match label {
+        Label::VramOomLoad | Label::VramOomContext if mac.is_some() => Label::AppleMetalOom,
+        Label::VramOomLoad | Label::VramOomContext if amd.is_some() => Label::RocmOom,
+        l => l,
+    };
+    let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
+    c.explain = Some(format!(
+        "Reading this as a description of the problem, not a log: it mentions \"{symptom}\"{}. {why} Paste the runtime's log for a sure answer.",
+        rate.map(|r| format!(" and {r:.1} tokens/s"))
+            .unwrap_or_default()
+    ));
+    Some(c)
 }

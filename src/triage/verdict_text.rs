@@ -25,12 +25,14 @@ fn deficit(f: &Found) -> Option<String> {
 fn is_llama_family(runtime: Option<&str>) -> bool {
     matches!(
         runtime,
-        None | Some("llama.cpp")
-            | Some("Ollama")
+        None | Some("Ollama")
             | Some("koboldcpp")
             | Some("LM Studio")
             | Some("text-generation-webui")
-    )
+            | Some("Jan")
+            | Some("llamafile")
+            | Some("RamaLama")
+    ) || runtime.is_some_and(|r| r.starts_with("llama.cpp"))
 }
 
 fn fewer_layers(runtime: Option<&str>, f: &Found) -> String {
@@ -59,6 +61,13 @@ fn smaller_context(runtime: Option<&str>) -> &'static str {
         Some("koboldcpp") => "Lower --contextsize and the BLAS batch size (--blasbatchsize 256).",
         Some("vLLM") | Some("SGLang") => {
             "Lower --max-model-len (vLLM) / --context-length (SGLang)."
+        }
+        Some("TGI") => "Lower --max-batch-prefill-tokens and --max-total-tokens.",
+        Some("MLX") => {
+            "Use a shorter prompt or cap the KV cache (mlx_lm --max-kv-size); a smaller quant leaves more room."
+        }
+        Some("ExLlamaV2") => {
+            "Lower max_seq_len and the cache size; use a Q4 / Q6 cache (cache_mode)."
         }
         Some("PyTorch")
         | Some("transformers")

@@ -11,7 +11,7 @@ use poll_promise::Promise;
 
 use super::super::app::{Command, Shared};
 use super::super::widgets;
-use crate::triage::{Diagnosis, Label};
+use crate::triage::{Diagnosis, EventKind, Label};
 use crate::units::format_auto;
 
 /// Files up to this size are also shown in full in the log view; bigger ones show the evidence lines only.
@@ -49,6 +49,8 @@ pub struct TriageTab {
     pub text: String,
     scan: Option<Scan>,
     pub diagnosis: Option<Diagnosis>,
+    /// The timeline's key events as (line, words), computed once per verdict.
+    pub timeline: Vec<(u64, EventKind, String)>,
     lines: Option<Vec<String>>,
     /// Where the diagnosed log came from ("pasted text" or a file path).
     pub analysed: Option<String>,
@@ -148,6 +150,7 @@ impl TriageTab {
         {
             match result {
                 Ok(r) => {
+                    self.timeline = key_events(&r.diagnosis);
                     self.diagnosis = Some(r.diagnosis.clone());
                     self.lines = r.lines.clone();
                     self.analysed = Some(scan.what.clone());
@@ -317,6 +320,38 @@ impl TriageTab {
                 ui.label(format!("{}. {}", i + 1, widgets::prose(step)));
             }
         }
+        if !self.timeline.is_empty() {
+            ui.add_space(6.0);
+            ui.strong("Timeline");
+            let mut jump = None;
+            for (line, kind, words) in &self.timeline {
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .link(format!("line {line} ›"))
+                        .on_hover_text("Jump to this line in the log")
+                        .clicked()
+                    {
+                        jump = Some(*line);
+                    }
+                    let text = RichText::new(words).small();
+                    match kind {
+                        EventKind::AllocFailed
+                        | EventKind::BufferLimit
+                        | EventKind::OsKilled
+                        | EventKind::Exit
+                        | EventKind::NotMemory
+                        | EventKind::PinnedRefused => ui.colored_label(widgets::BAD, text),
+                        EventKind::Retry | EventKind::Running => {
+                            ui.colored_label(widgets::OK, text)
+                        }
+                        _ => ui.label(text),
+                    };
+                });
+            }
+            if jump.is_some() {
+                self.jump_to = jump;
+            }
+        }
         if !d.evidence.is_empty() {
             ui.add_space(6.0);
             ui.strong("Evidence");
@@ -402,4 +437,21 @@ impl TriageTab {
             self.lines = None;
         }
     }
+}
+
+/// Events shown on the card: the devices and their free memory, the weights' placement, what failed and
+/// what happened next. Buffers other than weights and repeated progress lines are left to the JSON.
+pub fn key_events(d: &Diagnosis) -> Vec<(u64, EventKind, String)> {
+    const SHOWN: usize = 24;
+    let mut out: Vec<(u64, EventKind, String)> = d
+        .events
+        .iter()
+        .filter(|e| e.kind != EventKind::Buffer || e.detail.as_deref() == Some("model"))
+        .map(|e| (e.line, e.kind, e.summary()))
+        .collect();
+    if out.len() > SHOWN {
+        // Keep the first devices and the end of the story.
+        out.drain(8..out.len() - (SHOWN - 8));
+    }
+    out
 }

@@ -1,0 +1,279 @@
+//! The timeline reading (issue 13): runtimes' own message formats, the rules that reason from events and
+//! numbers, inputs that are not logs, and descriptions in a user's words. Messages are written from the
+//! runtimes' sources and docs (ggml-vulkan.cpp, ggml-sycl, mlx's metal allocator, vLLM's worker, TGI's
+//! launcher, TensorFlow's BFC allocator), not from the dev logs.
+
+use vram_doctor::triage::{Diagnosis, EventKind, Label, diagnose_reader, diagnose_str};
+use vram_doctor::units::{GIB, MIB};
+
+fn check(log: &str, label: Label, runtime: &str) -> Diagnosis {
+    let d = diagnose_str(log);
+    assert_eq!(d.label, label, "{log}\n{}", d.to_text());
+    assert_eq!(d.runtime.as_deref(), Some(runtime), "{}", d.to_text());
+    d
+}
+
+#[test]
+fn mlx_metal_failures() {
+    check(
+        "  File \"/opt/homebrew/lib/python3.12/site-packages/mlx_lm/generate.py\", line 352, in generate_step\n    mx.async_eval(y)\n\
+         libc++abi: terminating due to uncaught exception of type std::runtime_error: [METAL] Command buffer execution failed: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)\n",
+        Label::AppleMetalOom,
+        "MLX",
+    );
+    let d = check(
+        "  File \"/Users/me/.venv/lib/python3.12/site-packages/mlx_lm/generate.py\", line 332, in generate_step\n\
+         RuntimeError: [metal::malloc] Attempting to allocate 135383101952 bytes which is greater than the maximum allowed buffer size of 86586540032 bytes.\n",
+        Label::AppleMetalOom,
+        "MLX",
+    );
+    assert!(d.explanation.contains("126.09 GiB"), "{}", d.explanation);
+    assert_eq!(d.os.as_deref(), Some("macos"));
+}
+
+#[test]
+fn vulkan_out_of_memory_and_buffer_limit() {
+    let oom = "ggml_vulkan: Found 1 Vulkan devices:\n\
+        ggml_vulkan: 0 = AMD Radeon RX 7900 XTX (RADV NAVI31) (radv) | uma: 0 | fp16: 1 | warp size: 64\n\
+        load_tensors: offloaded 49/49 layers to GPU\n\
+        load_tensors:      Vulkan0 model buffer size = 20000.00 MiB\n\
+        llama_kv_cache:    Vulkan0 KV buffer size =  3072.00 MiB\n\
+        ggml_vulkan: Device memory allocation of size 2166360064 failed.\n\
+        ggml_vulkan: vk::Device::allocateMemory: ErrorOutOfDeviceMemory\n\
+        ggml_gallocr_reserve_n: failed to allocate Vulkan0 buffer of size 2166360064\n\
+        llama_init_from_model: failed to initialize the context: failed to allocate compute pp buffers\n";
+    let d = check(oom, Label::VramOomContext, "llama.cpp (Vulkan)");
+    assert_eq!(d.gpu_name.as_deref(), Some("AMD Radeon RX 7900 XTX"));
+    let limit = "llama_model_load_from_file_impl: using device Vulkan0 (Intel(R) Arc(TM) A770 Graphics) - 15800 MiB free\n\
+        ggml_vulkan: 0 = Intel(R) Arc(TM) A770 Graphics (Intel open-source Mesa driver) | uma: 0 | fp16: 1\n\
+        ggml_vulkan: Device memory allocation of size 4400000000 failed.\n\
+        ggml_vulkan: Requested buffer size exceeds device memory allocation limit: ErrorOutOfDeviceMemory\n\
+        ggml_gallocr_reserve_n: failed to allocate Vulkan0 buffer of size 4400000000\n";
+    let d = check(limit, Label::NotMemory, "llama.cpp (Vulkan)");
+    assert!(d.explanation.contains("15.43 GiB"), "{}", d.explanation);
+}
+
+#[test]
+fn sycl_out_of_device_memory() {
+    let log = "ggml_sycl_init: found 1 SYCL devices:\n\
+        llama_model_load_from_file_impl: using device SYCL0 (Intel(R) Arc(TM) B580 Graphics) - 11800 MiB free\n\
+        Native API failed. Native API returns: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)\n\
+        Exception caught at file:ggml-sycl.cpp, line:370, func:operator()\n\
+        SYCL error: CHECK_TRY_ERROR(ptr = (void *)sycl::malloc_device(size, *stream)): Exception caught in this line of code.\n\
+        llama_model_load: error loading model: unable to allocate SYCL0 buffer\n";
+    let d = check(log, Label::VramOomLoad, "llama.cpp (SYCL)");
+    assert_eq!(
+        d.gpu_name.as_deref(),
+        Some("Intel(R) Arc(TM) B580 Graphics")
+    );
+}
+
+#[test]
+fn exllama_sglang_tgi() {
+    check(
+        "  File \"/app/exllamav2/model.py\", line 300, in load\n\
+         torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 112.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 40.00 MiB is free. Including non-PyTorch memory, this process has 23.60 GiB memory in use. Of the allocated memory 23.10 GiB is allocated by PyTorch, and 50.00 MiB is reserved by PyTorch but unallocated.\n",
+        Label::VramOomLoad,
+        "ExLlamaV2",
+    );
+    check(
+        "[2025-01-01 10:00:00 TP0] Load weight end. type=LlamaForCausalLM, dtype=torch.bfloat16, avail mem=1.20 GB\n\
+         RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.\n\
+         sglang.launch_server exited\n",
+        Label::VllmKvInsufficient,
+        "SGLang",
+    );
+    check(
+        "2024-05-01T10:00:00.000000Z  INFO text_generation_launcher: Starting shard rank=0\n\
+         2024-05-01T10:01:00.000000Z ERROR text_generation_launcher: Method Warmup encountered an error.\n\
+         RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`\n",
+        Label::VramOomContext,
+        "TGI",
+    );
+}
+
+#[test]
+fn llama_cpp_wrappers_jan_llamafile_ramalama() {
+    let fail = "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 14000.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_model_load: error loading model: unable to allocate CUDA0 buffer\n";
+    check(
+        &format!("[cortex.llamacpp] loading model C:\\Users\\me\\jan\\models\\qwen.gguf\n{fail}"),
+        Label::VramOomLoad,
+        "Jan",
+    );
+    check(
+        &format!("./llamafile -m mistral.gguf -ngl 999\n{fail}"),
+        Label::VramOomLoad,
+        "llamafile",
+    );
+    check(
+        &format!("$ ramalama serve llama3.1:70b\n{fail}"),
+        Label::VramOomLoad,
+        "RamaLama",
+    );
+}
+
+#[test]
+fn tensorflow_on_rocm_and_comfyui() {
+    check(
+        "2024-03-01 10:00:00.000000: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1926] Created device /job:localhost/replica:0/task:0/device:GPU:0 with 15000 MB memory:  -> device: 0, name: AMD Radeon RX 6800 XT, pci bus id: 0000:03:00.0 (ROCm)\n\
+         2024-03-01 10:00:05.000000: W tensorflow/tsl/framework/bfc_allocator.cc:485] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.00GiB (rounded to 2147483648)requested by op MatMul\n\
+         tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[32768,16384] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n",
+        Label::RocmOom,
+        "TensorFlow",
+    );
+    check(
+        "got prompt\nRequested to load SDXL\nloaded partially 5000.0 4900.0 0\n\
+         !!! Exception during processing !!! Allocation on device\n\
+         torch.OutOfMemoryError: Allocation on device\n",
+        Label::VramOomContext,
+        "ComfyUI",
+    );
+}
+
+#[test]
+fn memory_held_before_the_load_is_another_process() {
+    let log = "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 1220 MiB free\n\
+        load_tensors: offloaded 33/33 layers to GPU\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_model_load: error loading model: unable to allocate CUDA0 buffer\n";
+    let d = check(log, Label::VramHeldByOther, "llama.cpp");
+    assert!(d.explanation.contains("1.19 GiB free"), "{}", d.explanation);
+    assert_eq!(d.gpu_name.as_deref(), Some("NVIDIA GeForce RTX 4090"));
+    assert_eq!(d.numbers.free_bytes, Some(1220 * MIB));
+    assert!(d.numbers.total_bytes.is_some_and(|t| t >= 23 * GIB));
+    // The same failure with the card free at start is the model's own size.
+    let own = log.replace("1220 MiB free", "23000 MiB free");
+    assert_eq!(diagnose_str(&own).label, Label::VramOomLoad);
+
+    let vllm = "INFO 05-01 10:00:00 [api_server.py:1043] vLLM API server version 0.9.0\n\
+        ValueError: Free memory on device cuda:0 (3.25/23.43 GiB) on startup is less than desired GPU memory utilization (0.96, 22.49 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.\n";
+    let d = check(vllm, Label::VramHeldByOther, "vLLM");
+    assert!(d.explanation.contains("3.25 GiB"), "{}", d.explanation);
+}
+
+#[test]
+fn recovered_optional_failure_and_not_vram_failures() {
+    let pp = "llama_context: pipeline parallelism enabled (n_copies=4)\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 9437184000\n\
+        graph_reserve: failed to allocate compute buffers\n\
+        llama_context: compute buffer allocation failed, retrying without pipeline parallelism\n\
+        llama_context:      CUDA0 compute buffer size =   400.00 MiB\n\
+        main: server is listening on http://127.0.0.1:8080 - starting the main loop\n";
+    let d = check(pp, Label::RecoveredNoFailure, "llama.cpp");
+    assert!(d.events.iter().any(|e| e.kind == EventKind::Retry));
+    assert!(d.events.iter().any(|e| e.kind == EventKind::Running));
+
+    let pinned = "ggml_cuda_host_malloc: failed to allocate 4096.00 MiB of pinned memory: out of memory\n\
+        Segmentation fault (core dumped)\n";
+    let d = diagnose_str(pinned);
+    assert_eq!(d.label, Label::NotMemory, "{}", d.to_text());
+    assert!(d.explanation.contains("pinned"), "{}", d.explanation);
+
+    // PyTorch lists the failing process itself: its pid is the one the log started.
+    let own = "INFO worker pid=4242 loading model\n\
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 31.73 GiB of which 20.00 MiB is free. Process 4242 has 31.50 GiB memory in use. Of the allocated memory 20.00 GiB is allocated by PyTorch, and 200.00 MiB is reserved by PyTorch but unallocated.\n";
+    let d = diagnose_str(own);
+    assert_ne!(d.label, Label::VramHeldByOther, "{}", d.to_text());
+}
+
+#[test]
+fn windows_commit_limit_is_system_memory() {
+    let d = diagnose_str(
+        "Error: llama runner process has terminated: exit status 0xc000012d\n\
+         OSError: [WinError 8] Not enough memory resources are available to process this command\n",
+    );
+    assert_eq!(d.label, Label::HostOomKilled, "{}", d.to_text());
+    assert!(d.events.iter().any(|e| e.kind == EventKind::OsKilled));
+}
+
+#[test]
+fn weights_in_system_ram_with_slowness_is_cpu_spill() {
+    let log = "time=2025-06-01T10:00:00 level=INFO source=server.go:100 msg=\"starting llama server\"\n\
+        load_tensors:        CUDA0 model buffer size =  2000.00 MiB\n\
+        load_tensors:    CUDA_Host model buffer size =  9830.40 MiB\n\
+        eval rate:            2.10 tokens/s\n";
+    let d = check(log, Label::CpuSpillSlow, "Ollama");
+    assert!(d.explanation.contains("9.60 GiB"), "{}", d.explanation);
+    assert!(d.explanation.contains("2.1 tokens/s"), "{}", d.explanation);
+}
+
+#[test]
+fn not_a_log_is_named_with_no_evidence() {
+    let mut gguf = b"GGUF\x03\x00\x00\x00".to_vec();
+    gguf.extend((0..100_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
+    let d = diagnose_reader(&gguf[..], |_| {}).expect("read");
+    assert_eq!(d.label, Label::Unknown);
+    assert!(
+        d.title.contains("GGUF model file, not a log"),
+        "{}",
+        d.title
+    );
+    assert!(d.evidence.is_empty() && d.events.is_empty());
+
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let random: Vec<u8> = (0..2_000_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u8
+        })
+        .collect();
+    let d = diagnose_reader(&random[..], |_| {}).expect("read");
+    assert_eq!(d.label, Label::Unknown);
+    assert!(d.title.contains("binary data"), "{}", d.title);
+    assert!(d.evidence.is_empty());
+}
+
+#[test]
+fn a_users_own_words_are_read_as_a_description() {
+    let d = diagnose_str(
+        "When I load the 70B model the whole PC freezes and the disk light stays on for minutes.",
+    );
+    assert_eq!(d.label, Label::PagingThrash, "{}", d.to_text());
+    assert!(d.explanation.starts_with("Reading this as a description"));
+    assert!(d.confidence <= 0.5);
+    assert!(d.evidence.is_empty());
+    let d = diagnose_str("It generates at 2 tok/s on my 3090, which seems far too slow.");
+    assert_eq!(d.label, Label::CpuSpillSlow, "{}", d.to_text());
+    assert!(d.explanation.contains("2.0 tokens/s"), "{}", d.explanation);
+    let d = diagnose_str("It crashes after a few messages when the conversation gets long.");
+    assert_eq!(d.label, Label::VramOomContext, "{}", d.to_text());
+}
+
+#[test]
+fn json_keeps_its_fields_and_adds_events() {
+    let d = diagnose_str(
+        "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\
+         ggml_backend_cuda_buffer_type_alloc_buffer: allocating 36341.02 MiB on device 0: cudaMalloc failed: out of memory\n",
+    );
+    let v: serde_json::Value = serde_json::to_value(&d).expect("json");
+    for k in [
+        "label",
+        "confidence",
+        "runtime",
+        "os",
+        "title",
+        "explanation",
+        "evidence",
+        "numbers",
+        "next_steps",
+        "also",
+        "events",
+        "gpu_name",
+    ] {
+        assert!(v.get(k).is_some(), "{k} missing in {v}");
+    }
+    let events = v["events"].as_array().expect("events");
+    let device = events
+        .iter()
+        .find(|e| e["kind"] == "device")
+        .expect("device event");
+    assert_eq!(device["line"], 1);
+    assert_eq!(device["numbers"]["free_bytes"], 23000 * MIB);
+    assert!(events.iter().any(|e| e["kind"] == "alloc_failed"));
+    let back: Diagnosis = serde_json::from_value(v).expect("round trip");
+    assert_eq!(back.events.len(), d.events.len());
+}
