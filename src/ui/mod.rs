@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod hardware_watch;
+pub mod hub_dialog;
 pub mod model_slot;
 pub mod settings;
 pub mod tabs;
