@@ -78,6 +78,7 @@ fn state() -> State {
             VFile::new(gemma, GEMMA_TOTAL, "gemma"),
         )],
     );
+    s.gated.push("gated/Secret-GGUF".into());
     s.repos.insert(
         "gated/Secret-GGUF".into(),
         vec![("Secret-Q4_K_M.gguf".into(), vfile("fit/headers/syn-qwen3moe-q4_k_m.header.gguf", "sec"))],

@@ -47,8 +47,9 @@ impl Http {
             .timeout_recv_response(Some(cfg.response_timeout))
             .timeout_recv_body(Some(cfg.body_timeout))
             .max_redirects(8)
-            // The hub sends file reads to a CDN: the token must not follow to another host.
-            .redirect_auth_headers(ureq::config::RedirectAuthHeaders::SameHost)
+            // The hub sends file reads to a CDN with signed URLs: the token never follows a redirect (ureq's
+            // "same host" ignores the port, which is another origin).
+            .redirect_auth_headers(ureq::config::RedirectAuthHeaders::Never)
             .proxy(ureq::Proxy::try_from_env())
             .user_agent(concat!("vram-doctor/", env!("CARGO_PKG_VERSION")))
             .build();
