@@ -658,7 +658,7 @@ fn from_hugging_face_lists_quants_with_fit_badges_and_loads_the_pick_without_a_d
     wait_for_label(&mut harness, "fit on NVIDIA GeForce RTX 4090");
     let badges = ["fits", "tight", "spills", "no"]
         .iter()
-        .map(|w| harness.get_all_by_label(w).count())
+        .map(|w| harness.query_all_by_label(w).count())
         .sum::<usize>();
     assert_eq!(badges, 2);
     harness.get_by_label("Q4_K_M").click();
