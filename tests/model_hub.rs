@@ -19,7 +19,9 @@ const MIB: u64 = 1024 * 1024;
 const GEMMA_TOTAL: u64 = 253_113_024;
 
 fn data(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel)
 }
 
 /// A header file and the size of the model it was cut from (data offset + the tensor table's data).
@@ -60,14 +62,29 @@ fn state() -> State {
     s.repos.insert(
         "test/Llama-GGUF".into(),
         vec![
-            ("README.md".into(), VFile::new(b"# test".to_vec(), 6, "readme")),
-            ("Llama-Q4_K_M.gguf".into(), vfile("fit/headers/syn-llama-q4_k_m.header.gguf", "q4km")),
-            ("Llama-Q8_0.gguf".into(), vfile("fit/headers/syn-llama-q8_0.header.gguf", "q80")),
-            ("Llama-Q6_K.gguf".into(), vfile("fit/headers/syn-llama-q6_k.header.gguf", "q6k")),
+            (
+                "README.md".into(),
+                VFile::new(b"# test".to_vec(), 6, "readme"),
+            ),
+            (
+                "Llama-Q4_K_M.gguf".into(),
+                vfile("fit/headers/syn-llama-q4_k_m.header.gguf", "q4km"),
+            ),
+            (
+                "Llama-Q8_0.gguf".into(),
+                vfile("fit/headers/syn-llama-q8_0.header.gguf", "q80"),
+            ),
+            (
+                "Llama-Q6_K.gguf".into(),
+                vfile("fit/headers/syn-llama-q6_k.header.gguf", "q6k"),
+            ),
             ("Q4_0/Llama-Q4_0-00001-of-00003.gguf".into(), q4_0.clone()),
             ("Q4_0/Llama-Q4_0-00002-of-00003.gguf".into(), q4_0.clone()),
             ("Q4_0/Llama-Q4_0-00003-of-00003.gguf".into(), q4_0),
-            ("mmproj-F16.gguf".into(), vfile("fit/headers/syn-llama-f16.header.gguf", "mm")),
+            (
+                "mmproj-F16.gguf".into(),
+                vfile("fit/headers/syn-llama-f16.header.gguf", "mm"),
+            ),
         ],
     );
     let (gemma, _) = header("hub/gemma-3-270m-q4_k_m.header.gguf");
@@ -81,7 +98,10 @@ fn state() -> State {
     s.gated.push("gated/Secret-GGUF".into());
     s.repos.insert(
         "gated/Secret-GGUF".into(),
-        vec![("Secret-Q4_K_M.gguf".into(), vfile("fit/headers/syn-qwen3moe-q4_k_m.header.gguf", "sec"))],
+        vec![(
+            "Secret-Q4_K_M.gguf".into(),
+            vfile("fit/headers/syn-qwen3moe-q4_k_m.header.gguf", "sec"),
+        )],
     );
     let config = serde_json::json!({
         "architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", "num_hidden_layers": 2,
@@ -108,14 +128,20 @@ fn state() -> State {
     s.repos.insert(
         "test/Tiny-ST".into(),
         vec![
-            ("config.json".into(), VFile::new(config.clone(), config.len() as u64, "cfg")),
+            (
+                "config.json".into(),
+                VFile::new(config.clone(), config.len() as u64, "cfg"),
+            ),
             ("model-00001-of-00002.safetensors".into(), shard1),
             ("model-00002-of-00002.safetensors".into(), shard2),
         ],
     );
     let digest = format!("sha256:{}", "ab".repeat(32));
     s.ollama.insert("library/tiny:q4".into(), digest.clone());
-    s.blobs.insert(digest, vfile("fit/headers/syn-qwen2-q4_k_m.header.gguf", "blob"));
+    s.blobs.insert(
+        digest,
+        vfile("fit/headers/syn-qwen2-q4_k_m.header.gguf", "blob"),
+    );
     // A header whose first string claims 100 MiB: growing must stop at the cap.
     let mut huge = b"GGUF".to_vec();
     huge.extend_from_slice(&3u32.to_le_bytes());
@@ -127,7 +153,10 @@ fn state() -> State {
     huge.extend_from_slice(&(100 * MIB).to_le_bytes());
     s.repos.insert(
         "test/Huge-GGUF".into(),
-        vec![("Huge-Q4_K_M.gguf".into(), VFile::new(huge, 10 << 30, "huge"))],
+        vec![(
+            "Huge-Q4_K_M.gguf".into(),
+            VFile::new(huge, 10 << 30, "huge"),
+        )],
     );
     s
 }
@@ -157,14 +186,30 @@ fn a_quant_header_is_read_by_range_within_budget_then_from_the_cache() {
         start.elapsed()
     );
     assert!(first <= bytes.len() as u64 + 2 * MIB, "{first} bytes sent");
-    assert!(first >= bytes.len() as u64 - 64, "the header came over the wire");
-    let local = model::load(data("fit/headers/syn-llama-q4_k_m.header.gguf").to_str().expect("utf8"))
-        .expect("local");
+    assert!(
+        first >= bytes.len() as u64 - 64,
+        "the header came over the wire"
+    );
+    let local = model::load(
+        data("fit/headers/syn-llama-q4_k_m.header.gguf")
+            .to_str()
+            .expect("utf8"),
+    )
+    .expect("local");
     assert_eq!(loaded.spec.tensors, local.tensors);
     assert_eq!(loaded.spec.hparams, local.hparams);
-    assert_eq!(loaded.spec.file_bytes, total, "the real size, from Content-Range");
-    assert_eq!(loaded.spec.truncated_bytes, None, "nothing is missing on the server");
-    assert_eq!(hub.received().load(std::sync::atomic::Ordering::Relaxed), first);
+    assert_eq!(
+        loaded.spec.file_bytes, total,
+        "the real size, from Content-Range"
+    );
+    assert_eq!(
+        loaded.spec.truncated_bytes, None,
+        "nothing is missing on the server"
+    );
+    assert_eq!(
+        hub.received().load(std::sync::atomic::Ordering::Relaxed),
+        first
+    );
 
     // Again, with a new reader on the same cache: the ETag still matches (304), no body bytes.
     let again = Hub::new(config(&server, cache.path()))
@@ -191,7 +236,10 @@ fn the_real_262k_vocabulary_header_costs_its_size_plus_at_most_2_mib() {
         "gemma-3-270m Q4_K_M (262k vocab): header {header_len} B, transferred {sent} B (listing included), file {GEMMA_TOTAL} B, {:?}",
         start.elapsed()
     );
-    assert!(sent <= header_len + 2 * MIB + 64 * 1024, "{sent} bytes sent");
+    assert!(
+        sent <= header_len + 2 * MIB + 64 * 1024,
+        "{sent} bytes sent"
+    );
     assert_eq!(loaded.spec.architecture, "gemma3");
     assert_eq!(loaded.spec.hparams.n_vocab, 262_144);
     assert_eq!(loaded.spec.file_bytes, GEMMA_TOTAL);
@@ -204,7 +252,9 @@ fn a_split_model_reads_every_shard_header_and_listing_groups_quants() {
     let cache = tempfile::tempdir().expect("tmp");
     let hub = Hub::new(config(&server, cache.path()));
     let mut notes = vec![];
-    let listing = hub.list("test/Llama-GGUF", None, &mut notes).expect("listing");
+    let listing = hub
+        .list("test/Llama-GGUF", None, &mut notes)
+        .expect("listing");
     let quants = hub::quants(&listing);
     let names: Vec<&str> = quants.iter().map(|q| q.quant.as_str()).collect();
     assert_eq!(names.len(), 4, "{names:?} (mmproj is not a quant)");
@@ -216,14 +266,23 @@ fn a_split_model_reads_every_shard_header_and_listing_groups_quants() {
     let before = server.sent();
     let spec = hub.load(&src(&split.id)).expect("split").spec;
     let sent = server.sent() - before;
-    eprintln!("split Q4_0 (3 shards): transferred {sent} B for 3 headers of {} B", one_bytes.len());
+    eprintln!(
+        "split Q4_0 (3 shards): transferred {sent} B for 3 headers of {} B",
+        one_bytes.len()
+    );
     assert!(sent <= 3 * (one_bytes.len() as u64 + 2 * MIB));
-    let one = model::load(data("fit/headers/syn-llama-q4_0.header.gguf").to_str().expect("utf8"))
-        .expect("one");
+    let one = model::load(
+        data("fit/headers/syn-llama-q4_0.header.gguf")
+            .to_str()
+            .expect("utf8"),
+    )
+    .expect("one");
     assert_eq!(spec.tensors.len(), 3 * one.tensors.len());
     assert_eq!(spec.file_bytes, 3 * one_total);
     // A quant that is not there names the ones that are.
-    let err = hub.load(&src("hf:test/Llama-GGUF:IQ2_XXS")).expect_err("no such quant");
+    let err = hub
+        .load(&src("hf:test/Llama-GGUF:IQ2_XXS"))
+        .expect_err("no such quant");
     assert!(matches!(err, HubError::NoQuant { .. }), "{err}");
     assert!(err.to_string().contains("Q4_K_M"), "{err}");
 }
@@ -259,7 +318,10 @@ fn safetensors_repos_and_the_ollama_registry_read_headers_only() {
             tag: None,
         })
         .expect_err("not in the registry");
-    assert!(missing.to_string().contains("ollama:nothere:latest"), "{missing}");
+    assert!(
+        missing.to_string().contains("ollama:nothere:latest"),
+        "{missing}"
+    );
 }
 
 #[test]
@@ -277,7 +339,9 @@ fn offline_the_cache_answers_and_says_so() {
     std::thread::sleep(Duration::from_millis(300));
     let mut cfg = HubConfig::with_endpoint(&url, Some(cache.path().to_path_buf()));
     cfg.connect_timeout = Duration::from_secs(2);
-    let again = Hub::new(cfg).load(&src("hf:test/Llama-GGUF:Q8_0")).expect("offline");
+    let again = Hub::new(cfg)
+        .load(&src("hf:test/Llama-GGUF:Q8_0"))
+        .expect("offline");
     assert_eq!(again.spec, first.spec);
     assert!(
         again.notes.iter().any(|n| n.contains("offline")),
@@ -295,14 +359,24 @@ fn not_found_gated_silent_truncated_and_huge_each_give_a_clear_error() {
     let err = hub.load(&src("hf:test/Nope-GGUF:Q4_K_M")).expect_err("404");
     let msg = err.to_string();
     assert!(matches!(err, HubError::NotFound { .. }), "{msg}");
-    assert!(msg.contains("hf:test/Nope-GGUF") && msg.contains("404"), "{msg}");
+    assert!(
+        msg.contains("hf:test/Nope-GGUF") && msg.contains("404"),
+        "{msg}"
+    );
 
-    let err = hub.load(&src("hf:gated/Secret-GGUF:Q4_K_M")).expect_err("401");
+    let err = hub
+        .load(&src("hf:gated/Secret-GGUF:Q4_K_M"))
+        .expect_err("401");
     let msg = err.to_string();
-    assert!(msg.contains("401") && msg.contains("gated") && msg.contains("HF_TOKEN"), "{msg}");
+    assert!(
+        msg.contains("401") && msg.contains("gated") && msg.contains("HF_TOKEN"),
+        "{msg}"
+    );
 
     let before = server.sent();
-    let err = hub.load(&src("hf:test/Huge-GGUF/Huge-Q4_K_M.gguf")).expect_err("too large");
+    let err = hub
+        .load(&src("hf:test/Huge-GGUF/Huge-Q4_K_M.gguf"))
+        .expect_err("too large");
     assert!(matches!(err, HubError::TooLarge { .. }), "{err}");
     assert!(server.sent() - before <= hub::MAX_HEADER + 2 * MIB);
 
@@ -310,9 +384,15 @@ fn not_found_gated_silent_truncated_and_huge_each_give_a_clear_error() {
     let mut cfg = config(&silent, cache.path());
     cfg.response_timeout = Duration::from_secs(2);
     let start = Instant::now();
-    let err = Hub::new(cfg).load(&src("hf:test/Llama-GGUF:Q4_K_M")).expect_err("timeout");
+    let err = Hub::new(cfg)
+        .load(&src("hf:test/Llama-GGUF:Q4_K_M"))
+        .expect_err("timeout");
     assert!(matches!(err, HubError::Timeout { .. }), "{err}");
-    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(err.to_string().contains("no answer within 2 s"), "{err}");
 
     let cut = Server::start(state(), Mode::Truncate);
@@ -366,7 +446,15 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
     let out = cli(
         &server.url,
         home.path(),
-        &["fit", "hf:test/Llama-GGUF:Q4_K_M", "--gpu", "RTX 4090", "-c", "4096", "--json"],
+        &[
+            "fit",
+            "hf:test/Llama-GGUF:Q4_K_M",
+            "--gpu",
+            "RTX 4090",
+            "-c",
+            "4096",
+            "--json",
+        ],
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -383,12 +471,24 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
     );
     assert!(server.sent() < 4 * MIB, "{} bytes", server.sent());
 
-    let out = cli(&server.url, home.path(), &["models", "hf:test/Llama-GGUF", "--json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = cli(
+        &server.url,
+        home.path(),
+        &["models", "hf:test/Llama-GGUF", "--json"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let rows = rows.as_array().expect("array");
     assert_eq!(rows.len(), 4);
-    let split = rows.iter().find(|r| r["file_type"] == "Q4_0").expect("Q4_0");
+    let split = rows
+        .iter()
+        .find(|r| r["file_type"] == "Q4_0")
+        .expect("Q4_0");
     assert_eq!(split["shards"], 3);
     assert_eq!(split["id"], "hf:test/Llama-GGUF:Q4_0");
     assert_eq!(split["architecture"], "llama");
@@ -402,10 +502,12 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("Q8_0") && text.contains("RTX 4090"), "{text}");
     assert!(
-        text.lines().filter(|l| l.contains("hf:test/Llama-GGUF:")).all(|l| l.contains("fits")
-            || l.contains("tight")
-            || l.contains("spills")
-            || l.contains(" no ")),
+        text.lines()
+            .filter(|l| l.contains("hf:test/Llama-GGUF:"))
+            .all(|l| l.contains("fits")
+                || l.contains("tight")
+                || l.contains("spills")
+                || l.contains(" no ")),
         "{text}"
     );
 
@@ -419,7 +521,11 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
         assert!(err.contains(want), "{arg}: {err}");
     }
     let cut = Server::start(state(), Mode::Truncate);
-    let out = cli(&cut.url, home.path(), &["inspect", "hf:test/Llama-GGUF/Llama-Q6_K.gguf"]);
+    let out = cli(
+        &cut.url,
+        home.path(),
+        &["inspect", "hf:test/Llama-GGUF/Llama-Q6_K.gguf"],
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("cut short"), "{err}");

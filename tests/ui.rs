@@ -626,8 +626,14 @@ fn from_hugging_face_lists_quants_with_fit_badges_and_loads_the_pick_without_a_d
     state.repos.insert(
         "test/Llama-GGUF".into(),
         vec![
-            ("Llama-Q4_K_M.gguf".into(), file("syn-llama-q4_k_m.header.gguf", "a")),
-            ("Llama-Q8_0.gguf".into(), file("syn-llama-q8_0.header.gguf", "b")),
+            (
+                "Llama-Q4_K_M.gguf".into(),
+                file("syn-llama-q4_k_m.header.gguf", "a"),
+            ),
+            (
+                "Llama-Q8_0.gguf".into(),
+                file("syn-llama-q8_0.header.gguf", "b"),
+            ),
         ],
     );
     let server = hub_server::Server::start(state, hub_server::Mode::Normal);
@@ -670,7 +676,10 @@ fn from_hugging_face_lists_quants_with_fit_badges_and_loads_the_pick_without_a_d
     );
     let spec = harness.state().shared.model.spec().cloned().expect("spec");
     assert_eq!(spec.file_type.as_deref(), Some("Q4_K_M"));
-    assert!(!harness.state().hub_dialog.open, "picking closes the window");
+    assert!(
+        !harness.state().hub_dialog.open,
+        "picking closes the window"
+    );
     // One header over the wire (the pick's own read revalidates the cached one).
     assert!(server.sent() < 3 * 1024 * 1024, "{} bytes", server.sent());
 }

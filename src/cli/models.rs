@@ -195,10 +195,7 @@ pub fn repo_quants(
     let fit_args = FitOnly::try_parse_from(argv)
         .map_err(|e| e.to_string())?
         .fit;
-    let hw = args
-        .gpu
-        .is_empty()
-        .then(crate::hardware::probe::detect);
+    let hw = args.gpu.is_empty().then(crate::hardware::probe::detect);
     let (req, runtime) = super::fit::request_from_args(&fit_args, hw.as_ref())?;
     let verdicts = match &base {
         Some(b) if !req.gpus.is_empty() => {
@@ -211,10 +208,7 @@ pub fn repo_quants(
     writeln!(
         out,
         "{:<14} {:>11} {:>6}  {:<7} id",
-        "quant",
-        "size",
-        "shards",
-        "fit"
+        "quant", "size", "shards", "fit"
     )
     .map_err(io)?;
     for (q, v) in quants.iter().zip(&verdicts) {

@@ -45,8 +45,7 @@ fn valid_name(s: &str) -> bool {
         && s.len() <= 96
         && s != "."
         && s != ".."
-        && s
-            .chars()
+        && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
@@ -77,9 +76,12 @@ impl ModelSource {
         quant: Option<&str>,
         file: Option<&str>,
     ) -> Result<Self, SourceError> {
-        let (owner, name) = repo
-            .split_once('/')
-            .ok_or_else(|| bad(arg, "expected hf:OWNER/REPO (e.g. hf:unsloth/Qwen3-8B-GGUF)"))?;
+        let (owner, name) = repo.split_once('/').ok_or_else(|| {
+            bad(
+                arg,
+                "expected hf:OWNER/REPO (e.g. hf:unsloth/Qwen3-8B-GGUF)",
+            )
+        })?;
         if !valid_name(owner) || !valid_name(name) {
             return Err(bad(
                 arg,
@@ -102,7 +104,10 @@ impl ModelSource {
         if let Some(f) = file
             && !valid_repo_path(f)
         {
-            return Err(bad(arg, format!("{f:?} is not a file path in a repository")));
+            return Err(bad(
+                arg,
+                format!("{f:?} is not a file path in a repository"),
+            ));
         }
         Ok(Self::Hf {
             repo: format!("{owner}/{name}"),
@@ -178,7 +183,10 @@ impl FromStr for ModelSource {
                 None => (rest, None),
             };
             if id.is_empty() {
-                return Err(bad(arg, "expected preset:ID (vram-doctor models --presets)"));
+                return Err(bad(
+                    arg,
+                    "expected preset:ID (vram-doctor models --presets)",
+                ));
             }
             return Ok(Self::Preset {
                 id: id.to_owned(),
@@ -197,7 +205,10 @@ impl FromStr for ModelSource {
                     .all(|seg| seg != ".." && seg != "." && !seg.is_empty())
                 && !name.contains('\\');
             if !name_ok || tag.is_some_and(|t| !valid_name(t)) {
-                return Err(bad(arg, "expected ollama:NAME[:TAG] (e.g. ollama:qwen3:8b)"));
+                return Err(bad(
+                    arg,
+                    "expected ollama:NAME[:TAG] (e.g. ollama:qwen3:8b)",
+                ));
             }
             return Ok(Self::Ollama {
                 name: name.to_owned(),
@@ -286,14 +297,22 @@ mod tests {
     #[test]
     fn every_form_parses_and_round_trips() {
         let cases = [
-            ("hf:unsloth/Qwen3-8B-GGUF", hf("unsloth/Qwen3-8B-GGUF", None, None, None)),
+            (
+                "hf:unsloth/Qwen3-8B-GGUF",
+                hf("unsloth/Qwen3-8B-GGUF", None, None, None),
+            ),
             (
                 "hf:unsloth/Qwen3-8B-GGUF:Q4_K_M",
                 hf("unsloth/Qwen3-8B-GGUF", None, Some("Q4_K_M"), None),
             ),
             (
                 "hf:unsloth/Qwen3-8B-GGUF@main:UD-Q4_K_XL",
-                hf("unsloth/Qwen3-8B-GGUF", Some("main"), Some("UD-Q4_K_XL"), None),
+                hf(
+                    "unsloth/Qwen3-8B-GGUF",
+                    Some("main"),
+                    Some("UD-Q4_K_XL"),
+                    None,
+                ),
             ),
             (
                 "hf:bartowski/X-GGUF/Q4_K_M/X-Q4_K_M-00001-of-00002.gguf",
@@ -342,13 +361,18 @@ mod tests {
 
     #[test]
     fn hub_urls_become_hf_sources() {
-        let p = |s: &str| s.parse::<ModelSource>().unwrap_or_else(|e| panic!("{s}: {e}"));
+        let p = |s: &str| {
+            s.parse::<ModelSource>()
+                .unwrap_or_else(|e| panic!("{s}: {e}"))
+        };
         assert_eq!(
             p("https://huggingface.co/Qwen/Qwen3-8B"),
             hf("Qwen/Qwen3-8B", None, None, None)
         );
         assert_eq!(
-            p("https://huggingface.co/unsloth/gemma-3-27b-it-GGUF/blob/main/gemma-3-27b-it-Q4_K_M.gguf?download=true"),
+            p(
+                "https://huggingface.co/unsloth/gemma-3-27b-it-GGUF/blob/main/gemma-3-27b-it-Q4_K_M.gguf?download=true"
+            ),
             hf(
                 "unsloth/gemma-3-27b-it-GGUF",
                 Some("main"),
@@ -358,7 +382,12 @@ mod tests {
         );
         assert_eq!(
             p("https://hf.co/a/b/resolve/abc123/sub/dir/m-00001-of-00003.gguf"),
-            hf("a/b", Some("abc123"), None, Some("sub/dir/m-00001-of-00003.gguf"))
+            hf(
+                "a/b",
+                Some("abc123"),
+                None,
+                Some("sub/dir/m-00001-of-00003.gguf")
+            )
         );
         assert_eq!(
             p("https://huggingface.co/a/b/tree/v1.0"),

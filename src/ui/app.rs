@@ -250,7 +250,9 @@ impl App {
             }
             if ui
                 .add_enabled(!busy, egui::Button::new("From Hugging Face…"))
-                .on_hover_text("A model repository's quants with a fit badge each, read without downloading")
+                .on_hover_text(
+                    "A model repository's quants with a fit badge each, read without downloading",
+                )
                 .clicked()
             {
                 self.hub_dialog.open = true;

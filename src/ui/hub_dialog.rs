@@ -164,7 +164,11 @@ impl HubDialog {
     }
 
     /// Draws the window when open; returns the model argument the user picked.
-    pub fn show(&mut self, ctx: &egui::Context, request: &dyn Fn() -> FitRequest) -> Option<String> {
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        request: &dyn Fn() -> FitRequest,
+    ) -> Option<String> {
         self.poll();
         if !self.open {
             return None;
@@ -235,12 +239,18 @@ fn listed_ui(ui: &mut egui::Ui, listed: &Listed) -> Option<String> {
     }
     if listed.quants.is_empty() {
         if listed.safetensors {
-            ui.label(format!("hf:{} holds safetensors weights (no GGUF quants).", listed.repo));
+            ui.label(format!(
+                "hf:{} holds safetensors weights (no GGUF quants).",
+                listed.repo
+            ));
             if ui.button("Use this repository").clicked() {
                 picked = Some(format!("hf:{}", listed.repo));
             }
         } else {
-            ui.label(format!("hf:{}: no GGUF quants and no safetensors model here.", listed.repo));
+            ui.label(format!(
+                "hf:{}: no GGUF quants and no safetensors model here.",
+                listed.repo
+            ));
         }
         return picked;
     }
@@ -251,37 +261,42 @@ fn listed_ui(ui: &mut egui::Ui, listed: &Listed) -> Option<String> {
             listed.gpus.join(" + "),
             hub::BADGE_CTX
         ),
-        (_, true) => format!("{} quants · no GPU detected: no fit badges", listed.quants.len()),
+        (_, true) => format!(
+            "{} quants · no GPU detected: no fit badges",
+            listed.quants.len()
+        ),
         (None, false) => format!("{} quants", listed.quants.len()),
     });
-    egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
-        egui::Grid::new("hub-quants")
-            .striped(true)
-            .num_columns(4)
-            .show(ui, |ui| {
-                ui.strong("Quant");
-                ui.strong("Size");
-                ui.strong("Files");
-                ui.strong("Fit");
-                ui.end_row();
-                for (q, v) in listed.quants.iter().zip(&listed.verdicts) {
-                    if ui
-                        .button(q.quant.as_str())
-                        .on_hover_text(format!("Use {}", q.id))
-                        .clicked()
-                    {
-                        picked = Some(q.id.clone());
-                    }
-                    ui.label(format_auto(q.file_bytes));
-                    ui.label(q.shards.to_string());
-                    match v {
-                        Some(v) => ui.colored_label(badge_colour(*v), hub::verdict_word(*v)),
-                        None => ui.label("–"),
-                    };
+    egui::ScrollArea::vertical()
+        .max_height(360.0)
+        .show(ui, |ui| {
+            egui::Grid::new("hub-quants")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    ui.strong("Quant");
+                    ui.strong("Size");
+                    ui.strong("Files");
+                    ui.strong("Fit");
                     ui.end_row();
-                }
-            });
-    });
+                    for (q, v) in listed.quants.iter().zip(&listed.verdicts) {
+                        if ui
+                            .button(q.quant.as_str())
+                            .on_hover_text(format!("Use {}", q.id))
+                            .clicked()
+                        {
+                            picked = Some(q.id.clone());
+                        }
+                        ui.label(format_auto(q.file_bytes));
+                        ui.label(q.shards.to_string());
+                        match v {
+                            Some(v) => ui.colored_label(badge_colour(*v), hub::verdict_word(*v)),
+                            None => ui.label("–"),
+                        };
+                        ui.end_row();
+                    }
+                });
+        });
     picked
 }
 

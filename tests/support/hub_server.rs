@@ -31,7 +31,12 @@ impl VFile {
 
     fn bytes(&self, from: u64, to: u64) -> Vec<u8> {
         (from..=to)
-            .map(|i| usize::try_from(i).ok().and_then(|i| self.prefix.get(i).copied()).unwrap_or(0))
+            .map(|i| {
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| self.prefix.get(i).copied())
+                    .unwrap_or(0)
+            })
             .collect()
     }
 }
@@ -187,7 +192,13 @@ fn json(conn: &mut TcpStream, v: &serde_json::Value, sent: &AtomicU64) -> std::i
 }
 
 fn not_found(conn: &mut TcpStream, sent: &AtomicU64) -> std::io::Result<()> {
-    respond(conn, "404 Not Found", &[], b"{\"error\":\"Repository not found\"}", sent)
+    respond(
+        conn,
+        "404 Not Found",
+        &[],
+        b"{\"error\":\"Repository not found\"}",
+        sent,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -248,7 +259,13 @@ fn serve(
         }
         let repo = format!("{}/{}", segs[0], segs[1]);
         if state.gated.contains(&repo) && auth.as_deref() != Some("Bearer good") {
-            return respond(&mut conn, "401 Unauthorized", &[], b"{\"error\":\"gated\"}", sent);
+            return respond(
+                &mut conn,
+                "401 Unauthorized",
+                &[],
+                b"{\"error\":\"gated\"}",
+                sent,
+            );
         }
         let Some(files) = state.repos.get(&repo) else {
             return not_found(&mut conn, sent);
@@ -319,15 +336,28 @@ fn serve_file(
     sent: &AtomicU64,
 ) -> std::io::Result<()> {
     if req.headers.get("if-none-match") == Some(&file.etag) {
-        return respond(conn, "304 Not Modified", &[("ETag", file.etag.clone())], b"", sent);
+        return respond(
+            conn,
+            "304 Not Modified",
+            &[("ETag", file.etag.clone())],
+            b"",
+            sent,
+        );
     }
-    let Some(range) = req.headers.get("range").and_then(|r| r.strip_prefix("bytes=")) else {
+    let Some(range) = req
+        .headers
+        .get("range")
+        .and_then(|r| r.strip_prefix("bytes="))
+    else {
         // The tests never want a whole file: refuse instead of streaming gigabytes of zeros.
         return respond(conn, "500 Internal Server Error", &[], b"no range", sent);
     };
     let (a, b) = range.split_once('-').unwrap_or(("0", ""));
     let from: u64 = a.parse().unwrap_or(0);
-    let to: u64 = b.parse().unwrap_or(u64::MAX).min(file.total.saturating_sub(1));
+    let to: u64 = b
+        .parse()
+        .unwrap_or(u64::MAX)
+        .min(file.total.saturating_sub(1));
     if from > to || to - from > 64 * 1024 * 1024 {
         return respond(conn, "416 Range Not Satisfiable", &[], b"", sent);
     }

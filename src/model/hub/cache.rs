@@ -53,7 +53,8 @@ pub struct Cache {
 fn segment(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_') || (c == '.' && !out.ends_with('.')) {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_') || (c == '.' && !out.ends_with('.'))
+        {
             out.push(c);
         } else {
             out.push_str(&format!("_{:x}", c as u32));
@@ -92,7 +93,8 @@ impl Cache {
 
     pub fn get(&self, parts: &[&str]) -> Option<Entry> {
         let base = self.path(parts)?;
-        let record: Record = serde_json::from_slice(&std::fs::read(base.join("record.json")).ok()?).ok()?;
+        let record: Record =
+            serde_json::from_slice(&std::fs::read(base.join("record.json")).ok()?).ok()?;
         let bytes = std::fs::read(base.join("data")).ok()?;
         Some(Entry { record, bytes })
     }

@@ -251,7 +251,10 @@ impl Http {
         limit: u64,
         accept: Option<&str>,
     ) -> Result<(serde_json::Value, Option<String>), HubError> {
-        let headers: Vec<(&str, String)> = accept.map(|a| ("Accept", a.to_owned())).into_iter().collect();
+        let headers: Vec<(&str, String)> = accept
+            .map(|a| ("Accept", a.to_owned()))
+            .into_iter()
+            .collect();
         let resp = self.get(url, &headers)?;
         let status = resp.status().as_u16();
         if !(200..300).contains(&status) {
@@ -307,9 +310,7 @@ impl Http {
         if from != start || to < from || to > end {
             return Err(HubError::Invalid {
                 url: url.to_owned(),
-                what: format!(
-                    "{what}: asked for bytes {start}-{end}, the server sent {from}-{to}"
-                ),
+                what: format!("{what}: asked for bytes {start}-{end}, the server sent {from}-{to}"),
             });
         }
         let want = to - from + 1;
@@ -322,11 +323,7 @@ impl Http {
                 detail: "the answer ended before the range it announced".into(),
             });
         }
-        Ok(RangeReply {
-            bytes,
-            total,
-            etag,
-        })
+        Ok(RangeReply { bytes, total, etag })
     }
 
     /// Asks whether the file still has `etag` (a one-byte conditional Range request).

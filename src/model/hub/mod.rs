@@ -55,10 +55,16 @@ pub enum HubError {
         url: String,
         status: u16,
     },
-    #[error("{url}: cannot reach the server ({detail}); offline? Headers fetched before are used from the cache")]
+    #[error(
+        "{url}: cannot reach the server ({detail}); offline? Headers fetched before are used from the cache"
+    )]
     Offline { url: String, detail: String },
     #[error("{url}: no answer within {secs:.0} s ({what})")]
-    Timeout { url: String, what: String, secs: f64 },
+    Timeout {
+        url: String,
+        what: String,
+        secs: f64,
+    },
     #[error("{url}: {detail}")]
     Network { url: String, detail: String },
     #[error("{url}: the answer was cut short ({got} bytes{}): {detail}", of_bytes(.expected))]
@@ -81,7 +87,10 @@ pub enum HubError {
         available: Vec<String>,
     },
     #[error("{repo}: {} GGUF quants — pick one, e.g. hf:{repo}:{} (vram-doctor models hf:{repo} lists them)", .available.len(), .available.first().map_or("Q4_K_M", String::as_str))]
-    NeedQuant { repo: String, available: Vec<String> },
+    NeedQuant {
+        repo: String,
+        available: Vec<String>,
+    },
     #[error("{repo}: neither GGUF files nor safetensors with config.json in this repository")]
     NoModel { repo: String },
     #[error(transparent)]
@@ -134,23 +143,26 @@ pub struct HubConfig {
 impl HubConfig {
     pub fn from_env() -> Self {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
-        let token = var("HF_TOKEN").or_else(|| var("HUGGING_FACE_HUB_TOKEN")).or_else(|| {
-            // huggingface-cli login stores the token here.
-            let home = var("HF_HOME").map(PathBuf::from).or_else(|| {
-                var("HOME")
-                    .or_else(|| var("USERPROFILE"))
-                    .map(|h| PathBuf::from(h).join(".cache").join("huggingface"))
-            })?;
-            let t = std::fs::read_to_string(home.join("token")).ok()?;
-            Some(t.trim().to_owned()).filter(|t| !t.is_empty() && t.len() < 512)
-        });
+        let token = var("HF_TOKEN")
+            .or_else(|| var("HUGGING_FACE_HUB_TOKEN"))
+            .or_else(|| {
+                // huggingface-cli login stores the token here.
+                let home = var("HF_HOME").map(PathBuf::from).or_else(|| {
+                    var("HOME")
+                        .or_else(|| var("USERPROFILE"))
+                        .map(|h| PathBuf::from(h).join(".cache").join("huggingface"))
+                })?;
+                let t = std::fs::read_to_string(home.join("token")).ok()?;
+                Some(t.trim().to_owned()).filter(|t| !t.is_empty() && t.len() < 512)
+            });
         Self {
             endpoint: var("HF_ENDPOINT").unwrap_or_else(|| DEFAULT_ENDPOINT.to_owned()),
             token,
             ollama_registry: var("OLLAMA_REGISTRY")
                 .unwrap_or_else(|| DEFAULT_OLLAMA_REGISTRY.to_owned()),
             cache_dir: cache::default_dir(),
-            offline: var("HF_HUB_OFFLINE").is_some_and(|v| v != "0" && !v.eq_ignore_ascii_case("false")),
+            offline: var("HF_HUB_OFFLINE")
+                .is_some_and(|v| v != "0" && !v.eq_ignore_ascii_case("false")),
             ..Self::with_endpoint(DEFAULT_ENDPOINT, None)
         }
     }
@@ -281,10 +293,9 @@ impl Hub {
                 Ok(listing)
             }
             Err(e @ (HubError::Offline { .. } | HubError::Timeout { .. })) => {
-                let cached = self
-                    .cache
-                    .get(&key)
-                    .and_then(|c| Some((serde_json::from_slice::<Listing>(&c.bytes).ok()?, c.record)));
+                let cached = self.cache.get(&key).and_then(|c| {
+                    Some((serde_json::from_slice::<Listing>(&c.bytes).ok()?, c.record))
+                });
                 match cached {
                     Some((listing, record)) => {
                         notes.push(format!(
@@ -303,7 +314,11 @@ impl Hub {
     fn list_online(&self, repo: &str, revision: Option<&str>) -> Result<Listing, HubError> {
         let what = format!("hf:{repo}");
         let info_url = match revision {
-            Some(r) => format!("{}/api/models/{repo}/revision/{}", self.endpoint(), encode_path(r)),
+            Some(r) => format!(
+                "{}/api/models/{repo}/revision/{}",
+                self.endpoint(),
+                encode_path(r)
+            ),
             None => format!("{}/api/models/{repo}", self.endpoint()),
         };
         let (info, _) = self.http.get_json(&info_url, &what, MAX_JSON, None)?;
@@ -378,7 +393,13 @@ impl Hub {
                 revision,
                 quant,
                 file,
-            } => self.load_hf(repo, revision.as_deref(), quant.as_deref(), file.as_deref(), &mut notes)?,
+            } => self.load_hf(
+                repo,
+                revision.as_deref(),
+                quant.as_deref(),
+                file.as_deref(),
+                &mut notes,
+            )?,
             ModelSource::Ollama { name, tag } => {
                 self.load_ollama(name, tag.as_deref().unwrap_or("latest"), &mut notes)?
             }
@@ -410,7 +431,10 @@ impl Hub {
             if lower.ends_with(".gguf") {
                 return self.gguf_model(repo, rev, file, notes);
             }
-            if lower.ends_with(".safetensors") || lower.ends_with("config.json") || lower.ends_with(".index.json") {
+            if lower.ends_with(".safetensors")
+                || lower.ends_with("config.json")
+                || lower.ends_with(".index.json")
+            {
                 let listing = self.list(repo, revision, notes)?;
                 return Ok((self.safetensors_model(&listing, notes)?, None));
             }
@@ -432,7 +456,10 @@ impl Hub {
                 })?;
             return self.quant_model(&listing, found, notes);
         }
-        let has_safetensors = listing.files.iter().any(|f| f.path.ends_with(".safetensors"))
+        let has_safetensors = listing
+            .files
+            .iter()
+            .any(|f| f.path.ends_with(".safetensors"))
             && listing.files.iter().any(|f| f.path == "config.json");
         if has_safetensors {
             return Ok((self.safetensors_model(&listing, notes)?, None));
@@ -520,11 +547,18 @@ impl Hub {
     ) -> Result<GgufFile, HubError> {
         let url = self.file_url(repo, rev, path);
         let label = format!("hf:{repo}/{path}");
-        self.read_prefix(&url, &label, &["hf", repo, rev, path], true, notes, |r, total| {
-            let file = gguf::read_header(r, total, std::path::Path::new(&label))?;
-            let used = file.data_offset;
-            Ok((file, used))
-        })
+        self.read_prefix(
+            &url,
+            &label,
+            &["hf", repo, rev, path],
+            true,
+            notes,
+            |r, total| {
+                let file = gguf::read_header(r, total, std::path::Path::new(&label))?;
+                let used = file.data_offset;
+                Ok((file, used))
+            },
+        )
     }
 
     /// A safetensors repository: `config.json`, then each shard's 8-byte length and JSON header by Range.
@@ -552,19 +586,23 @@ impl Hub {
                             });
                         }
                         let mut buf = Vec::with_capacity(total as usize);
-                        r.take(total).read_to_end(&mut buf).map_err(|e| HubError::Invalid {
-                            url: config_url.clone(),
-                            what: e.to_string(),
-                        })?;
+                        r.take(total)
+                            .read_to_end(&mut buf)
+                            .map_err(|e| HubError::Invalid {
+                                url: config_url.clone(),
+                                what: e.to_string(),
+                            })?;
                         Ok((buf, total))
                     },
                 )?;
-                Some(serde_json::from_slice::<serde_json::Value>(&bytes).map_err(|e| {
-                    HubError::Invalid {
-                        url: config_url.clone(),
-                        what: format!("config.json is not valid JSON ({e})"),
-                    }
-                })?)
+                Some(
+                    serde_json::from_slice::<serde_json::Value>(&bytes).map_err(|e| {
+                        HubError::Invalid {
+                            url: config_url.clone(),
+                            what: format!("config.json is not valid JSON ({e})"),
+                        }
+                    })?,
+                )
             }
             None => None,
         };
@@ -621,7 +659,12 @@ impl Hub {
             tensors.append(&mut t);
         }
         let name = repo.rsplit('/').next().unwrap_or(repo).to_owned();
-        Ok(safetensors::spec_from_parts(name, tensors, file_bytes, config.as_ref()))
+        Ok(safetensors::spec_from_parts(
+            name,
+            tensors,
+            file_bytes,
+            config.as_ref(),
+        ))
     }
 
     /// `ollama:NAME[:TAG]` from the registry: the manifest, then the model layer's GGUF header by Range.
@@ -669,12 +712,18 @@ impl Hub {
             }
             Err(e @ (HubError::Offline { .. } | HubError::Timeout { .. })) => {
                 let cached = self.cache.get(&key).and_then(|c| {
-                    Some((serde_json::from_slice::<serde_json::Value>(&c.bytes).ok()?, c.record))
+                    Some((
+                        serde_json::from_slice::<serde_json::Value>(&c.bytes).ok()?,
+                        c.record,
+                    ))
                 });
                 let Some((m, record)) = cached else {
                     return Err(e);
                 };
-                notes.push(format!("offline ({e}): using the manifest of {what} cached {}", age(record.fetched_at)));
+                notes.push(format!(
+                    "offline ({e}): using the manifest of {what} cached {}",
+                    age(record.fetched_at)
+                ));
                 m
             }
             Err(HubError::NotFound { url, .. }) => {
@@ -690,7 +739,8 @@ impl Hub {
             .and_then(|l| l.as_array())
             .and_then(|layers| {
                 layers.iter().find(|l| {
-                    l.get("mediaType").and_then(|m| m.as_str()) == Some("application/vnd.ollama.image.model")
+                    l.get("mediaType").and_then(|m| m.as_str())
+                        == Some("application/vnd.ollama.image.model")
                 })
             })
             .and_then(|l| l.get("digest"))
@@ -706,11 +756,18 @@ impl Hub {
             .to_owned();
         let blob = format!("{reg}/v2/{ns}/{model}/blobs/{digest}");
         // Blobs are content-addressed: a cached header of this digest never needs revalidating.
-        let file = self.read_prefix(&blob, &what, &["ollama-blob", &digest], false, notes, |r, total| {
-            let file = gguf::read_header(r, total, std::path::Path::new(&what))?;
-            let used = file.data_offset;
-            Ok((file, used))
-        })?;
+        let file = self.read_prefix(
+            &blob,
+            &what,
+            &["ollama-blob", &digest],
+            false,
+            notes,
+            |r, total| {
+                let file = gguf::read_header(r, total, std::path::Path::new(&what))?;
+                let used = file.data_offset;
+                Ok((file, used))
+            },
+        )?;
         let mut spec = super::from_gguf::spec_from_shards(std::slice::from_ref(&file));
         if spec.name.is_empty() {
             spec.name = format!("{name}:{tag}");
@@ -768,7 +825,9 @@ impl Hub {
             if reply.total != total || reply.etag != etag {
                 return Err(HubError::Invalid {
                     url: url.to_owned(),
-                    what: format!("{what} changed on the server while its header was read; try again"),
+                    what: format!(
+                        "{what} changed on the server while its header was read; try again"
+                    ),
                 });
             }
             Ok(reply.bytes)
@@ -800,6 +859,9 @@ impl Hub {
     }
 }
 
+/// Fetches `len` bytes of the remote file from `start`.
+type Fetch<'a> = dyn FnMut(u64, u64) -> Result<Vec<u8>, HubError> + 'a;
+
 /// A `Read` over the start of a remote file: serves what was fetched, fetches the next `CHUNK` when the
 /// reader runs past it (never beyond `MAX_HEADER`), reports end of file at the remote file's end. A fetch
 /// failure is kept in `error` (the parser only sees an I/O error) so the caller reports the real cause.
@@ -807,7 +869,7 @@ pub struct Ranged<'a> {
     buf: Vec<u8>,
     pos: usize,
     total: u64,
-    fetch: Option<&'a mut dyn FnMut(u64, u64) -> Result<Vec<u8>, HubError>>,
+    fetch: Option<&'a mut Fetch<'a>>,
     error: Option<HubError>,
     url: &'a str,
 }
@@ -876,7 +938,8 @@ fn age(fetched_at: u64) -> String {
 fn encode_path(p: &str) -> String {
     let mut out = String::with_capacity(p.len());
     for b in p.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~' | b'+' | b'@') {
+        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~' | b'+' | b'@')
+        {
             out.push(b as char);
         } else {
             out.push_str(&format!("%{b:02X}"));
@@ -955,7 +1018,11 @@ pub fn quants(listing: &Listing) -> Vec<Quant> {
         let split = gguf::split_position(std::path::Path::new(&f.path));
         // Shards of one model share the name before `-0000N-of-0000M`.
         let key = match split {
-            Some(_) => f.path.get(..f.path.len().saturating_sub(20)).unwrap_or(&f.path).to_owned(),
+            Some(_) => f
+                .path
+                .get(..f.path.len().saturating_sub(20))
+                .unwrap_or(&f.path)
+                .to_owned(),
             None => f.path.clone(),
         };
         let no = split.map_or(1, |(n, _)| n);
@@ -980,7 +1047,11 @@ pub fn quants(listing: &Listing) -> Vec<Quant> {
             let files: Vec<String> = files.into_iter().map(|(_, p)| p).collect();
             let ambiguous = groups.iter().filter(|o| o.label == g.label).count() > 1;
             let id = if ambiguous {
-                format!("hf:{}/{}", listing.repo, files.first().map_or("", String::as_str))
+                format!(
+                    "hf:{}/{}",
+                    listing.repo,
+                    files.first().map_or("", String::as_str)
+                )
             } else {
                 format!("hf:{}:{}", listing.repo, g.label)
             };
@@ -1012,9 +1083,17 @@ pub fn representative(quants: &[Quant]) -> Option<&Quant> {
 pub fn spec_at_size(base: &ModelSpec, quant: &Quant) -> ModelSpec {
     let mut spec = base.clone();
     let header = base.file_bytes.saturating_sub(base.tensor_bytes);
-    let fixed: u64 = base.tensors.iter().filter(|t| t.ggml_type == 0).map(|t| t.bytes).sum();
+    let fixed: u64 = base
+        .tensors
+        .iter()
+        .filter(|t| t.ggml_type == 0)
+        .map(|t| t.bytes)
+        .sum();
     let scalable = base.tensor_bytes.saturating_sub(fixed);
-    let target = quant.file_bytes.saturating_sub(header).saturating_sub(fixed);
+    let target = quant
+        .file_bytes
+        .saturating_sub(header)
+        .saturating_sub(fixed);
     if scalable > 0 && target > 0 {
         let f = target as f64 / scalable as f64;
         for t in spec.tensors.iter_mut().filter(|t| t.ggml_type != 0) {
@@ -1069,8 +1148,14 @@ mod tests {
             ("Qwen3-8B-Q4_K_M.gguf", Some("Q4_K_M")),
             ("Qwen3-8B-UD-Q4_K_XL.gguf", Some("UD-Q4_K_XL")),
             ("gemma-3-27b-it-IQ4_XS.gguf", Some("IQ4_XS")),
-            ("Q4_K_M/Qwen3-235B-A22B-Q4_K_M-00001-of-00003.gguf", Some("Q4_K_M")),
-            ("UD-Q2_K_XL/DeepSeek-R1-00001-of-00005.gguf", Some("UD-Q2_K_XL")),
+            (
+                "Q4_K_M/Qwen3-235B-A22B-Q4_K_M-00001-of-00003.gguf",
+                Some("Q4_K_M"),
+            ),
+            (
+                "UD-Q2_K_XL/DeepSeek-R1-00001-of-00005.gguf",
+                Some("UD-Q2_K_XL"),
+            ),
             ("Meta-Llama-3.1-8B-Instruct-f16.gguf", Some("F16")),
             ("model-bf16.gguf", Some("BF16")),
             ("gpt-oss-20b-MXFP4.gguf", Some("MXFP4")),
