@@ -84,6 +84,7 @@ fn presets(json: bool, out: &mut dyn Write) -> Result<u8, String> {
             "architecture": p.arch,
             "file_type": quant,
             "file_bytes": spec.file_bytes,
+            "hub": p.hub.as_ref().map(|h| format!("hf:{h}")),
         }));
         if !json {
             writeln!(
@@ -104,7 +105,8 @@ fn presets(json: bool, out: &mut dyn Write) -> Result<u8, String> {
     } else {
         writeln!(
             out,
-            "\nAny quant: preset:ID@QUANT, e.g. preset:llama-3.1-8b@Q5_K_M"
+            "\nAny quant: preset:ID@QUANT, e.g. preset:llama-3.1-8b@Q5_K_M. The quants a hub repository really has:\nvram-doctor models hf:OWNER/REPO ({} presets name theirs, e.g. vram-doctor models hf:unsloth/Qwen3-8B-GGUF)",
+            catalog::presets().iter().filter(|p| p.hub.is_some()).count()
         )
         .map_err(io)?;
     }
