@@ -499,6 +499,7 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
         &["models", "hf:test/Llama-GGUF", "--gpu", "RTX 4090"],
     );
     let text = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{text}");
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("Q8_0") && text.contains("RTX 4090"), "{text}");
     assert!(
@@ -520,6 +521,22 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{arg}: {err}");
         assert!(err.contains(want), "{arg}: {err}");
     }
+    // inspect keeps every metadata key of a hub model's header (it is not on disk to read again).
+    let out = cli(
+        &server.url,
+        home.path(),
+        &["inspect", "hf:test/Llama-GGUF:Q8_0", "--json"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(doc["metadata"]["general.architecture"], "llama");
+    assert_eq!(doc["file_type"], "Q8_0");
+
     let cut = Server::start(state(), Mode::Truncate);
     let out = cli(
         &cut.url,

@@ -189,8 +189,21 @@ impl HubDialog {
                     );
                     let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     let ready = !self.input.trim().is_empty() && !self.is_busy();
-                    if ui.add_enabled(ready, egui::Button::new("List quants")).clicked() || enter && ready
-                    {
+                    let mut go = ui.add_enabled(ready, egui::Button::new("List quants")).clicked() || enter && ready;
+                    // The built-in presets name their quantizer's repository: one click lists its real quants.
+                    egui::ComboBox::from_id_salt("hub-preset-repos")
+                        .selected_text("Presets…")
+                        .show_ui(ui, |ui| {
+                            for p in crate::model::catalog::presets() {
+                                if let Some(repo) = &p.hub
+                                    && ui.selectable_label(false, p.name.as_str()).on_hover_text(repo.as_str()).clicked()
+                                {
+                                    self.input = repo.clone();
+                                    go = !self.is_busy();
+                                }
+                            }
+                        });
+                    if go {
                         self.start(ctx, request());
                     }
                 });

@@ -106,11 +106,13 @@ impl Cache {
         };
         let write = || -> std::io::Result<()> {
             std::fs::create_dir_all(&base)?;
-            let tmp = base.join("data.tmp");
+            // Per-process temporary names: two instances filling the same entry never mix their writes.
+            let pid = std::process::id();
+            let tmp = base.join(format!("data.{pid}.tmp"));
             std::fs::write(&tmp, bytes)?;
             std::fs::rename(&tmp, base.join("data"))?;
             let json = serde_json::to_vec_pretty(record).map_err(std::io::Error::other)?;
-            let tmp = base.join("record.json.tmp");
+            let tmp = base.join(format!("record.json.{pid}.tmp"));
             std::fs::write(&tmp, json)?;
             std::fs::rename(&tmp, base.join("record.json"))
         };
