@@ -191,7 +191,7 @@ impl HubDialog {
                     let ready = !self.input.trim().is_empty() && !self.is_busy();
                     let mut go = ui.add_enabled(ready, egui::Button::new("List quants")).clicked() || enter && ready;
                     // The built-in presets name their quantizer's repository: one click lists its real quants.
-                    egui::ComboBox::from_id_salt("hub-preset-repos")
+                    egui::ComboBox::from_label("or a preset's repository")
                         .selected_text("Presets…")
                         .show_ui(ui, |ui| {
                             for p in crate::model::catalog::presets() {
