@@ -537,6 +537,26 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
     assert_eq!(doc["metadata"]["general.architecture"], "llama");
     assert_eq!(doc["file_type"], "Q8_0");
 
+    let silent = Server::start(state(), Mode::Silent);
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_vram-doctor"))
+        .args(["fit", "hf:test/Llama-GGUF:Q4_K_M", "--gpu", "RTX 4090"])
+        .env("HF_ENDPOINT", &silent.url)
+        .env("HF_HUB_DOWNLOAD_TIMEOUT", "2")
+        .env("XDG_CACHE_HOME", home.path().join("cache-silent"))
+        .env("HOME", home.path())
+        .env_remove("HF_TOKEN")
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no answer within 2 s"), "{err}");
+    assert!(
+        start.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        start.elapsed()
+    );
+
     let cut = Server::start(state(), Mode::Truncate);
     let out = cli(
         &cut.url,

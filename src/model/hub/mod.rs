@@ -163,6 +163,13 @@ impl HubConfig {
             cache_dir: cache::default_dir(),
             offline: var("HF_HUB_OFFLINE")
                 .is_some_and(|v| v != "0" && !v.eq_ignore_ascii_case("false")),
+            // huggingface_hub's name for how long to wait on the hub (seconds); bounded to something sane.
+            response_timeout: var("HF_HUB_DOWNLOAD_TIMEOUT")
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .filter(|s| s.is_finite() && *s > 0.0)
+                .map_or(Duration::from_secs(20), |s| {
+                    Duration::from_secs_f64(s.min(600.0))
+                }),
             ..Self::with_endpoint(DEFAULT_ENDPOINT, None)
         }
     }
