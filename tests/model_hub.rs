@@ -423,6 +423,23 @@ fn a_token_opens_a_gated_repo_and_never_follows_a_redirect_to_another_host() {
         "the token leaked to the CDN"
     );
     assert!(!hub_server.auth_seen.lock().expect("lock").is_empty());
+
+    // The Hugging Face token is for the hub only: the Ollama registry never sees it.
+    let registry = Server::start(state(), Mode::Normal);
+    let mut cfg = config(&hub_server, cache.path());
+    cfg.token = Some("good".into());
+    cfg.ollama_registry = registry.url.clone();
+    Hub::new(cfg)
+        .load(&ModelSource::Ollama {
+            name: "tiny".into(),
+            tag: Some("q4".into()),
+        })
+        .expect("registry model");
+    assert!(registry.sent() > 0);
+    assert!(
+        registry.auth_seen.lock().expect("lock").is_empty(),
+        "HF_TOKEN went to the Ollama registry"
+    );
 }
 
 fn cli(server_url: &str, home: &Path, args: &[&str]) -> std::process::Output {

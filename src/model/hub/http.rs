@@ -33,6 +33,8 @@ pub enum Validation {
 pub struct Http {
     agent: ureq::Agent,
     token: Option<String>,
+    /// The token goes to this origin only (the hub endpoint), never to the Ollama registry or elsewhere.
+    token_origin: String,
     /// Body bytes received (for progress and the tests' budget).
     pub received: Arc<AtomicU64>,
     pub cancel: Arc<AtomicBool>,
@@ -56,6 +58,7 @@ impl Http {
         Self {
             agent: ureq::Agent::new_with_config(config),
             token: cfg.token.clone().filter(|t| !t.trim().is_empty()),
+            token_origin: cfg.endpoint.trim_end_matches('/').to_owned(),
             received: Arc::new(AtomicU64::new(0)),
             cancel: Arc::new(AtomicBool::new(false)),
             response_timeout: cfg.response_timeout,
@@ -85,7 +88,9 @@ impl Http {
         loop {
             self.check_cancel()?;
             let mut req = self.agent.get(url);
-            if let Some(t) = &self.token {
+            if let Some(t) = &self.token
+                && same_origin(url, &self.token_origin)
+            {
                 req = req.header("Authorization", format!("Bearer {t}"));
             }
             for (k, v) in headers {
@@ -355,6 +360,13 @@ impl Http {
     }
 }
 
+/// Whether `url` is under `origin` (`https://huggingface.co` matches `https://huggingface.co/x`, not
+/// `https://huggingface.co.example/x`).
+pub fn same_origin(url: &str, origin: &str) -> bool {
+    url.strip_prefix(origin)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || rest.starts_with('?'))
+}
+
 fn header(resp: &ureq::http::Response<ureq::Body>, name: &str) -> Option<String> {
     resp.headers()
         .get(name)
@@ -405,5 +417,17 @@ mod tests {
             Some("https://h/api/models/a/b/tree/main?cursor=x".into())
         );
         assert_eq!(next_link("<https://h/x>; rel=\"prev\""), None);
+        assert!(same_origin(
+            "https://huggingface.co/api/models/a/b",
+            "https://huggingface.co"
+        ));
+        assert!(!same_origin(
+            "https://huggingface.co.evil.example/x",
+            "https://huggingface.co"
+        ));
+        assert!(!same_origin(
+            "https://registry.ollama.ai/v2/x",
+            "https://huggingface.co"
+        ));
     }
 }

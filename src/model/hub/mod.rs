@@ -368,7 +368,8 @@ impl Hub {
                     size,
                 });
             }
-            url = next;
+            // Pages continue on the hub itself; a link elsewhere (a hostile mirror) is not followed.
+            url = next.filter(|n| http::same_origin(n, self.endpoint()));
         }
         // Files the tree did not list (an endpoint without tree support) still come from `siblings`.
         if let Some(siblings) = info.get("siblings").and_then(|s| s.as_array()) {
