@@ -360,7 +360,17 @@ fn not_found_gated_silent_truncated_and_huge_each_give_a_clear_error() {
     let msg = err.to_string();
     assert!(matches!(err, HubError::NotFound { .. }), "{msg}");
     assert!(
-        msg.contains("hf:test/Nope-GGUF") && msg.contains("404"),
+        msg.contains("hf:test/Nope-GGUF") && msg.contains("RepoNotFound") && msg.contains("401"),
+        "{msg}"
+    );
+    // A file that is not in an existing repository: a plain 404.
+    let err = hub
+        .load(&src("hf:test/Llama-GGUF/Llama-IQ1_S.gguf"))
+        .expect_err("404");
+    let msg = err.to_string();
+    assert!(matches!(err, HubError::NotFound { .. }), "{msg}");
+    assert!(
+        msg.contains("Llama-IQ1_S.gguf") && msg.contains("HTTP 404"),
         "{msg}"
     );
 
@@ -530,7 +540,8 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
     );
 
     for (arg, want) in [
-        ("hf:test/Nope-GGUF:Q4_K_M", "404"),
+        ("hf:test/Nope-GGUF:Q4_K_M", "not found"),
+        ("hf:test/Llama-GGUF/Llama-IQ1_S.gguf", "HTTP 404"),
         ("hf:gated/Secret-GGUF:Q4_K_M", "HF_TOKEN"),
     ] {
         let out = cli(&server.url, home.path(), &["fit", arg, "--gpu", "RTX 4090"]);

@@ -268,7 +268,14 @@ fn serve(
             );
         }
         let Some(files) = state.repos.get(&repo) else {
-            return not_found(&mut conn, sent);
+            // The hub hides whether a repository exists: 401 with an error code.
+            return respond(
+                &mut conn,
+                "401 Unauthorized",
+                &[("X-Error-Code", "RepoNotFound".into())],
+                b"{\"error\":\"Repository not found\"}",
+                sent,
+            );
         };
         return match segs.get(2) {
             None | Some(&"revision") => json(

@@ -157,8 +157,31 @@ impl Http {
         }
     }
 
-    /// Maps a non-success status to the error a user can act on.
-    fn status_error(&self, url: &str, status: u16, what: &str) -> HubError {
+    /// Maps a non-success status to the error a user can act on. The hub answers 401 for repositories
+    /// that do not exist too (so private ones stay hidden) and says which in `X-Error-Code`.
+    fn status_error(
+        &self,
+        url: &str,
+        resp: &ureq::http::Response<ureq::Body>,
+        what: &str,
+    ) -> HubError {
+        let status = resp.status().as_u16();
+        let code = header(resp, "x-error-code").unwrap_or_default();
+        if matches!(
+            code.as_str(),
+            "RepoNotFound" | "EntryNotFound" | "RevisionNotFound"
+        ) {
+            let hint = if code == "RepoNotFound" && !self.has_token() {
+                "; if it is private, set HF_TOKEN"
+            } else {
+                ""
+            };
+            return HubError::NotFound {
+                what: format!("{what} ({code}{hint})"),
+                url: url.to_owned(),
+                status,
+            };
+        }
         match status {
             401 | 403 => HubError::Gated {
                 what: what.to_owned(),
@@ -169,6 +192,7 @@ impl Http {
             404 => HubError::NotFound {
                 what: what.to_owned(),
                 url: url.to_owned(),
+                status,
             },
             _ => HubError::Status {
                 what: what.to_owned(),
@@ -263,7 +287,7 @@ impl Http {
         let resp = self.get(url, &headers)?;
         let status = resp.status().as_u16();
         if !(200..300).contains(&status) {
-            return Err(self.status_error(url, status, what));
+            return Err(self.status_error(url, &resp, what));
         }
         let next = resp
             .headers()
@@ -302,7 +326,7 @@ impl Http {
             });
         }
         if status != 206 {
-            return Err(self.status_error(url, status, what));
+            return Err(self.status_error(url, &resp, what));
         }
         let etag = header(&resp, "etag");
         let (from, to, total) = header(&resp, "content-range")
@@ -355,7 +379,7 @@ impl Http {
                     Validation::Changed
                 })
             }
-            _ => Err(self.status_error(url, status, what)),
+            _ => Err(self.status_error(url, &resp, what)),
         }
     }
 }

@@ -47,8 +47,12 @@ pub enum HubError {
         status: u16,
         token_set: bool,
     },
-    #[error("{what}: not found (HTTP 404 at {url})")]
-    NotFound { what: String, url: String },
+    #[error("{what}: not found (HTTP {status} at {url})")]
+    NotFound {
+        what: String,
+        url: String,
+        status: u16,
+    },
     #[error("{what}: HTTP {status} from {url}")]
     Status {
         what: String,
@@ -734,10 +738,11 @@ impl Hub {
                 ));
                 m
             }
-            Err(HubError::NotFound { url, .. }) => {
+            Err(HubError::NotFound { url, status, .. }) => {
                 return Err(HubError::NotFound {
                     what: format!("{what}: not in the local Ollama store nor in the registry"),
                     url,
+                    status,
                 });
             }
             Err(e) => return Err(e),
