@@ -121,9 +121,10 @@ impl HubDialog {
     /// Starts listing what is in `input` for the GPUs of `req`.
     pub fn start(&mut self, ctx: &egui::Context, req: FitRequest) {
         self.cancel();
-        let hub = Hub::new(self.config.clone().unwrap_or_else(HubConfig::from_env));
-        let received = hub.received();
-        let cancel = hub.cancel_flag();
+        let received = Arc::new(AtomicU64::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (worker_received, worker_cancel) = (Arc::clone(&received), Arc::clone(&cancel));
+        let config = self.config.clone();
         let input = self.input.clone();
         let repo = input.trim().to_owned();
         let (sender, promise) = Promise::new();
@@ -131,6 +132,9 @@ impl HubDialog {
         let spawned = std::thread::Builder::new()
             .name("hub-list".into())
             .spawn(move || {
+                // The environment (and the token file) is read here, off the UI thread.
+                let config = config.unwrap_or_else(HubConfig::from_env);
+                let hub = Hub::with_progress(config, worker_received, worker_cancel);
                 sender.send(list_repo(&hub, &input, &req));
                 ctx.request_repaint();
             });

@@ -246,6 +246,18 @@ impl Hub {
         }
     }
 
+    /// A reader that reports into `received` and stops when `cancel` is set (the caller keeps both).
+    pub fn with_progress(
+        cfg: HubConfig,
+        received: Arc<AtomicU64>,
+        cancel: Arc<AtomicBool>,
+    ) -> Self {
+        let mut hub = Self::new(cfg);
+        hub.http.received = received;
+        hub.http.cancel = cancel;
+        hub
+    }
+
     pub fn config(&self) -> &HubConfig {
         &self.cfg
     }
