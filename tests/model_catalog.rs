@@ -85,6 +85,7 @@ fn generated_tables_match_converted_files() {
             swa_period: hp.swa_period,
             mla: None,
             native_mxfp4: false,
+            hub: None,
         };
         let generated = catalog::f16_spec(&p);
         let mut want: Vec<_> = real

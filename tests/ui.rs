@@ -787,3 +787,90 @@ fn runs_slowly_without_a_log_gives_a_recommendation() {
     harness.get_by_label_contains(&format!("Recommended: {}", rec.title));
     harness.get_by_label_contains("How it chose");
 }
+
+#[path = "support/hub_server.rs"]
+mod hub_server;
+
+#[test]
+fn from_hugging_face_lists_quants_with_fit_badges_and_loads_the_pick_without_a_download() {
+    use std::sync::OnceLock;
+    use vram_doctor::model::hub::HubConfig;
+    // The model slot takes a plain fn: it reads hub models through the test's local hub.
+    static HUB: OnceLock<HubConfig> = OnceLock::new();
+    fn hub_loader(source: &str) -> Result<ModelSpec, String> {
+        let cfg = HUB.get().cloned().ok_or("no hub configured")?;
+        vram_doctor::model::load_with(source, &move || cfg.clone())
+            .map(|(spec, _)| spec)
+            .map_err(|e| e.to_string())
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fit/headers");
+    let file = |name: &str, etag: &str| {
+        let path = dir.join(name);
+        let parsed = vram_doctor::model::gguf::read_file(&path).expect("header parses");
+        hub_server::VFile::new(
+            std::fs::read(&path).expect("header"),
+            parsed.data_offset + parsed.data_bytes(),
+            etag,
+        )
+    };
+    let mut state = hub_server::State::default();
+    state.repos.insert(
+        "test/Llama-GGUF".into(),
+        vec![
+            (
+                "Llama-Q4_K_M.gguf".into(),
+                file("syn-llama-q4_k_m.header.gguf", "a"),
+            ),
+            (
+                "Llama-Q8_0.gguf".into(),
+                file("syn-llama-q8_0.header.gguf", "b"),
+            ),
+        ],
+    );
+    let server = hub_server::Server::start(state, hub_server::Mode::Normal);
+    let cache = tempfile::tempdir().expect("tmp");
+    let cfg = HubConfig::with_endpoint(&server.url, Some(cache.path().to_path_buf()));
+    let _ = HUB.set(cfg.clone());
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_eframe(|cc| {
+            App::with_sources(
+                cc,
+                Sources {
+                    hardware: App::fixed_hardware(machine()),
+                    live_monitor: false,
+                    model_loader: hub_loader,
+                },
+            )
+        });
+    harness.state_mut().hub_dialog.config = Some(cfg);
+    settle(&mut harness);
+    assert_eq!(server.sent(), 0, "nothing is fetched before the user asks");
+    harness.get_by_label("From Hugging Face…").click();
+    settle(&mut harness);
+    harness.state_mut().hub_dialog.input = "https://huggingface.co/test/Llama-GGUF".into();
+    harness.get_by_label("List quants").click();
+    wait_for_label(&mut harness, "Q8_0");
+    // One badge per quant, for the machine's RTX 4090.
+    wait_for_label(&mut harness, "fit on NVIDIA GeForce RTX 4090");
+    let badges = ["fits", "tight", "spills", "no"]
+        .iter()
+        .map(|w| harness.query_all_by_label(w).count())
+        .sum::<usize>();
+    assert_eq!(badges, 2);
+    harness.get_by_label("Q4_K_M").click();
+    harness.step();
+    run_until(&mut harness, |app| app.shared.model.spec().is_some());
+    assert_eq!(
+        harness.state().settings.model_source.as_deref(),
+        Some("hf:test/Llama-GGUF:Q4_K_M")
+    );
+    let spec = harness.state().shared.model.spec().cloned().expect("spec");
+    assert_eq!(spec.file_type.as_deref(), Some("Q4_K_M"));
+    assert!(
+        !harness.state().hub_dialog.open,
+        "picking closes the window"
+    );
+    // One header over the wire (the pick's own read revalidates the cached one).
+    assert!(server.sent() < 3 * 1024 * 1024, "{} bytes", server.sent());
+}

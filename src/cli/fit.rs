@@ -52,7 +52,8 @@ pub fn normalize_llama_flags(argv: Vec<OsString>) -> Vec<OsString> {
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct FitArgs {
-    /// Model: a .gguf path, .safetensors file/index, a folder with config.json, ollama:NAME[:TAG], preset:ID[@QUANT].
+    /// Model: a .gguf path, .safetensors file/index, a folder with config.json, ollama:NAME[:TAG], preset:ID[@QUANT],
+    /// hf:OWNER/REPO[:QUANT] (headers only, by HTTP Range).
     #[arg(value_name = "MODEL")]
     pub model: String,
     /// Context size (0 = the model's training context).
@@ -239,10 +240,10 @@ pub fn runtime_request(
 }
 
 pub fn run(args: &FitArgs, out: &mut dyn Write) -> Result<u8, String> {
-    let spec = model::load(&args.model).map_err(|e| e.to_string())?;
+    // Notes from reading the model (a hub model read from the cache while offline) lead the warnings.
+    let (spec, mut notes) = model::load_noted(&args.model).map_err(|e| e.to_string())?;
     let hw = hardware::probe::detect();
     let (req, runtime) = request_from_args(args, Some(&hw))?;
-    let mut notes = Vec::new();
     let asked_cpu = args
         .backend
         .as_deref()

@@ -9,7 +9,7 @@ use crate::units::format_auto;
 
 #[derive(Debug, clap::Args)]
 pub struct InspectArgs {
-    /// A .gguf file (any shard of a split model) or ollama:NAME[:TAG].
+    /// A .gguf file (any shard of a split model), ollama:NAME[:TAG], preset:ID or hf:OWNER/REPO[:QUANT].
     pub model: String,
     /// Print one JSON document instead of the report.
     #[arg(long)]
@@ -17,9 +17,24 @@ pub struct InspectArgs {
 }
 
 pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<u8, String> {
-    let spec = model::load(&args.model).map_err(|e| e.to_string())?;
-    let metadata = metadata_json(&args.model, &spec);
+    // Hub models keep their header from the read (the file is not on this machine to read again).
+    let (spec, notes, header) = match args.model.parse::<model::ModelSource>() {
+        Ok(source @ model::ModelSource::Hf { .. }) => {
+            let loaded = model::hub::Hub::new(model::hub::HubConfig::from_env())
+                .load(&source)
+                .map_err(|e| e.to_string())?;
+            (loaded.spec, loaded.notes, loaded.header)
+        }
+        _ => {
+            let (spec, notes) = model::load_noted(&args.model).map_err(|e| e.to_string())?;
+            (spec, notes, None)
+        }
+    };
+    let metadata = metadata_json(&args.model, &spec, header.as_ref());
     let io = |e: std::io::Error| format!("writing the report: {e}");
+    for n in &notes {
+        eprintln!("note: {n}");
+    }
     if args.json {
         let doc = inspect_json(&spec, metadata);
         writeln!(
@@ -42,16 +57,24 @@ fn per_layer_json(p: &PerLayer) -> Value {
 }
 
 /// Every metadata key → value (long arrays summarized), re-read from the GGUF header.
-fn metadata_json(arg: &str, spec: &ModelSpec) -> Value {
+fn metadata_json(arg: &str, spec: &ModelSpec, remote: Option<&gguf::GgufFile>) -> Value {
     if spec.format != ModelFormat::Gguf {
         return json!({});
     }
-    let path = match arg.strip_prefix("ollama:") {
-        Some(name) => model::ollama::resolve(&model::ollama::models_dir(), name).ok(),
-        None => Some(std::path::PathBuf::from(arg)),
-    };
-    let Some(file) = path.and_then(|p| gguf::read_file(&p).ok()) else {
-        return json!({});
+    let local;
+    let file = match remote {
+        Some(file) => file,
+        None => {
+            let path = match arg.strip_prefix("ollama:") {
+                Some(name) => model::ollama::resolve(&model::ollama::models_dir(), name).ok(),
+                None => Some(std::path::PathBuf::from(arg)),
+            };
+            let Some(file) = path.and_then(|p| gguf::read_file(&p).ok()) else {
+                return json!({});
+            };
+            local = file;
+            &local
+        }
     };
     let mut map: serde_json::Map<String, Value> = file
         .metadata

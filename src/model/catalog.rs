@@ -68,6 +68,10 @@ pub struct Preset {
     /// gpt-oss ships its experts in MXFP4; its reference GGUF keeps them so.
     #[serde(default)]
     pub native_mxfp4: bool,
+    /// The GGUF repository of a widely used quantizer (`OWNER/REPO`): its real quants are
+    /// `hf:OWNER/REPO:QUANT` (`vram-doctor models hf:OWNER/REPO` lists them).
+    #[serde(default)]
+    pub hub: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -344,8 +344,15 @@ pub fn read_file(path: &Path) -> Result<GgufFile, GgufError> {
     };
     let file = File::open(path).map_err(io)?;
     let len = file.metadata().map_err(io)?.len();
+    read_header(BufReader::with_capacity(1 << 16, file), len, path)
+}
+
+/// Reads a GGUF header from any byte stream positioned at the file's start; `len` is the whole file's size
+/// (for a remote file, its size on the server), `path` names it in errors. The hub reader feeds this from
+/// HTTP Range responses.
+pub fn read_header<R: Read>(inner: R, len: u64, path: &Path) -> Result<GgufFile, GgufError> {
     let mut c = Cursor {
-        inner: BufReader::with_capacity(1 << 16, file),
+        inner,
         pos: 0,
         len,
         path: path.to_path_buf(),

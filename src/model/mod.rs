@@ -5,14 +5,17 @@ pub mod catalog;
 pub mod from_gguf;
 pub mod ggml;
 pub mod gguf;
+pub mod hub;
 pub mod ollama;
 pub mod quantize;
 pub mod safetensors;
+pub mod source;
 pub mod spec;
 pub mod stores;
 
 use std::path::Path;
 
+pub use source::ModelSource;
 pub use spec::{HParams, ModelFormat, ModelSpec, PerLayer, TensorSpec};
 
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +28,10 @@ pub enum ModelError {
     Safetensors(#[from] safetensors::SafetensorsError),
     #[error("{0}")]
     Ollama(String),
+    #[error(transparent)]
+    Source(#[from] source::SourceError),
+    #[error(transparent)]
+    Hub(#[from] hub::HubError),
     #[error("{path}: no such file or directory")]
     NotFound { path: String },
     #[error(
@@ -33,22 +40,60 @@ pub enum ModelError {
     Unsupported { path: String },
 }
 
-/// Resolves a model argument (CONTRACT.md `MODEL`): a `.gguf` path (any shard of a split model), a
-/// `.safetensors` file, a `*.safetensors.index.json`, a folder with `config.json`, `ollama:NAME[:TAG]`, or
-/// `preset:ID[@QUANT]` from the built-in catalog.
+/// Resolves a model argument (CONTRACT.md `MODEL`, parsed by `ModelSource`): a `.gguf` path (any shard of a
+/// split model), a `.safetensors` file, a `*.safetensors.index.json`, a folder with `config.json`,
+/// `ollama:NAME[:TAG]` (local store, else the registry), `preset:ID[@QUANT]`, or `hf:OWNER/REPO…` (headers
+/// only, by HTTP Range; `$HF_ENDPOINT`, `$HF_TOKEN`).
 pub fn load(arg: &str) -> Result<ModelSpec, ModelError> {
-    if let Some(preset) = arg.strip_prefix("preset:") {
-        return Ok(catalog::load(preset)?);
+    let (spec, notes) = load_noted(arg)?;
+    for n in notes {
+        log::warn!("{n}");
     }
-    if let Some(name) = arg.strip_prefix("ollama:") {
-        let path = ollama::resolve(&ollama::models_dir(), name).map_err(ModelError::Ollama)?;
-        let mut spec = load_gguf(&path)?;
-        if spec.name.is_empty() || spec.name.starts_with("sha256") {
-            spec.name = name.to_owned();
+    Ok(spec)
+}
+
+/// `load`, with what the user should be told about how the model was read (offline cache, default quant).
+pub fn load_noted(arg: &str) -> Result<(ModelSpec, Vec<String>), ModelError> {
+    load_with(arg, &hub::HubConfig::from_env)
+}
+
+/// `load_noted` with the hub configuration made on demand (only hub sources need one).
+pub fn load_with(
+    arg: &str,
+    hub_config: &dyn Fn() -> hub::HubConfig,
+) -> Result<(ModelSpec, Vec<String>), ModelError> {
+    let source: ModelSource = arg.parse()?;
+    match &source {
+        ModelSource::Preset { .. } => {
+            let rest = arg.trim().strip_prefix("preset:").unwrap_or(arg);
+            Ok((catalog::load(rest)?, vec![]))
         }
-        return Ok(spec);
+        ModelSource::Ollama { name, tag } => {
+            let full = match tag {
+                Some(t) => format!("{name}:{t}"),
+                None => name.clone(),
+            };
+            let dir = ollama::models_dir();
+            if !ollama::is_pulled(&dir, &full) {
+                let loaded = hub::Hub::new(hub_config()).load(&source)?;
+                return Ok((loaded.spec, loaded.notes));
+            }
+            let path = ollama::resolve(&dir, &full).map_err(ModelError::Ollama)?;
+            let mut spec = load_gguf(&path)?;
+            if spec.name.is_empty() || spec.name.starts_with("sha256") {
+                spec.name = full;
+            }
+            Ok((spec, vec![]))
+        }
+        ModelSource::Hf { .. } => {
+            let loaded = hub::Hub::new(hub_config()).load(&source)?;
+            Ok((loaded.spec, loaded.notes))
+        }
+        ModelSource::Path(path) => Ok((load_path(arg, path)?, vec![])),
     }
-    let path = Path::new(arg);
+}
+
+fn load_path(arg: &str, path: &Path) -> Result<ModelSpec, ModelError> {
     if !path.exists() {
         return Err(ModelError::NotFound { path: arg.into() });
     }

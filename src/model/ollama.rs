@@ -47,6 +47,11 @@ fn manifest_path(dir: &Path, name: &str) -> PathBuf {
         .join(tag)
 }
 
+/// Whether `name` has a manifest in the local store (else it can only come from the registry).
+pub fn is_pulled(dir: &Path, name: &str) -> bool {
+    manifest_path(dir, name).is_file()
+}
+
 /// Path of the GGUF blob of `name` (`llama3.1`, `llama3.1:8b`, `user/model:tag`).
 pub fn resolve(dir: &Path, name: &str) -> Result<PathBuf, String> {
     let manifest = manifest_path(dir, name);

@@ -81,7 +81,15 @@ pub fn read_header(path: &Path) -> Result<Vec<TensorSpec>, SafetensorsError> {
     }
     let mut text = vec![0u8; n as usize];
     file.read_exact(&mut text).map_err(io)?;
-    let json: Value = serde_json::from_slice(&text)
+    parse_header(&text, path)
+}
+
+/// The largest JSON header accepted (real ones are a few MB).
+pub const MAX_HEADER_BYTES: u64 = MAX_HEADER;
+
+/// One file's tensors from its JSON header (the bytes after the 8-byte length); `path` names it in errors.
+pub fn parse_header(text: &[u8], path: &Path) -> Result<Vec<TensorSpec>, SafetensorsError> {
+    let json: Value = serde_json::from_slice(text)
         .map_err(|e| invalid(path, format!("header is not valid JSON ({e})")))?;
     let Value::Object(map) = json else {
         return Err(invalid(path, "header is not a JSON object"));
@@ -267,19 +275,31 @@ pub fn load(path: &Path) -> Result<ModelSpec, SafetensorsError> {
     } else {
         None
     };
+    let name = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("model")
+        .to_owned();
+    Ok(spec_from_parts(name, tensors, file_bytes, config.as_ref()))
+}
+
+/// The spec of a safetensors model from its shards' tensors, their total size and `config.json` (the hub
+/// reader builds these from Range reads).
+pub fn spec_from_parts(
+    name: String,
+    tensors: Vec<TensorSpec>,
+    file_bytes: u64,
+    config: Option<&Value>,
+) -> ModelSpec {
     let mut spec = ModelSpec {
-        name: dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("model")
-            .to_owned(),
+        name,
         format: ModelFormat::Safetensors,
         file_bytes,
         tensor_bytes: tensors.iter().map(|t| t.bytes).sum(),
         parameters: tensors.iter().map(|t| t.dims.iter().product::<u64>()).sum(),
         ..ModelSpec::default()
     };
-    if let Some(config) = &config {
+    if let Some(config) = config {
         apply_config(&mut spec, config);
     }
     spec.hparams.tied_embeddings =
@@ -288,7 +308,7 @@ pub fn load(path: &Path) -> Result<ModelSpec, SafetensorsError> {
     if spec.file_type.is_none() {
         spec.file_type = dominant_dtype(&spec.tensors);
     }
-    Ok(spec)
+    spec
 }
 
 fn dominant_dtype(tensors: &[TensorSpec]) -> Option<String> {

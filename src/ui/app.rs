@@ -54,6 +54,8 @@ pub struct App {
     pub monitor: tabs::monitor::MonitorTab,
     pub triage: tabs::triage::TriageTab,
     pub wizard: tabs::wizard::WizardTab,
+    /// "From Hugging Face…" (tests point its `config` at a local hub).
+    pub hub_dialog: super::hub_dialog::HubDialog,
     model_loader: fn(&str) -> Result<crate::model::ModelSpec, String>,
     model_dialog: Option<Promise<Option<PathBuf>>>,
     /// Models found in Ollama / LM Studio / HF / llama.cpp stores (scanned when the menu first opens).
@@ -108,6 +110,7 @@ impl App {
             monitor: tabs::monitor::MonitorTab::default(),
             triage: tabs::triage::TriageTab::default(),
             wizard: tabs::wizard::WizardTab::default(),
+            hub_dialog: Default::default(),
             model_loader: sources.model_loader,
             model_dialog: None,
             store_scan: None,
@@ -293,6 +296,15 @@ impl App {
             {
                 self.commands.push(Command::OpenModelDialog);
             }
+            if ui
+                .add_enabled(!busy, egui::Button::new("From Hugging Face…"))
+                .on_hover_text(
+                    "A model repository's quants with a fit badge each, read without downloading",
+                )
+                .clicked()
+            {
+                self.hub_dialog.open = true;
+            }
             ui.menu_button("Local models…", |ui| self.local_models_menu(ui))
                 .response
                 .on_hover_text(
@@ -447,6 +459,13 @@ impl eframe::App for App {
                 Tab::Triage => self.triage.ui(ui, shared, cmds),
             }
         });
+        // The fit badges of the hub dialog ask the app's question at the badge context.
+        let mut badge = scenario;
+        badge.settings.ctx_size = crate::model::hub::BADGE_CTX;
+        let request = || tabs::fit::request(&badge);
+        if let Some(id) = self.hub_dialog.show(&ctx, &request) {
+            self.commands.push(Command::LoadModel(id));
+        }
         Self::drop_overlay(&ctx);
         for command in std::mem::take(&mut self.commands) {
             self.apply(command);

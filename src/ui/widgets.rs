@@ -98,6 +98,10 @@ pub fn model_summary(ui: &mut egui::Ui, slot: &ModelSlot) {
 
 /// File name of a path-like source, or the source itself (`ollama:…`, `preset:…`).
 pub fn short_source(source: &str) -> &str {
+    // Hub sources are ids, not paths: `hf:owner/repo:Q4_K_M` reads better whole.
+    if source.starts_with("hf:") {
+        return source;
+    }
     std::path::Path::new(source)
         .file_name()
         .and_then(|n| n.to_str())
