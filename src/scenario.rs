@@ -288,6 +288,9 @@ pub struct Scenario {
     pub min_ctx: Option<u32>,
     /// Other machines that could join over llama.cpp RPC (`host` or `host:port`).
     pub rpc_hosts: Vec<String>,
+    /// The quants that exist for the model (a hub repository's files); empty = llama.cpp's usual ones.
+    #[serde(default)]
+    pub quants: Vec<String>,
 }
 
 impl Scenario {

@@ -595,3 +595,56 @@ fn the_cli_fits_lists_and_fails_with_exit_2() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("cut short"), "{err}");
 }
+
+/// The Fix Wizard's search over a hub model picks among the quants that really exist in the repository,
+/// and names the pick as the MODEL argument that fetches it.
+#[test]
+fn the_plan_picks_a_quant_the_repository_has() {
+    use vram_doctor::scenario::{Machine, MachineGpu, MachineOrigin, Scenario};
+    let server = Server::start(state(), Mode::Normal);
+    let cache = tempfile::tempdir().expect("tmp");
+    let cfg = config(&server, cache.path());
+    let arg = "hf:test/Llama-GGUF:Q8_0";
+    let (spec, _) = vram_doctor::model::load_with(arg, &|| cfg.clone()).expect("hub model");
+    let quants = vram_doctor::model::hub::repo_quants(arg, &cfg);
+    assert!(
+        quants.contains(&"Q4_K_M".to_owned()) && quants.contains(&"Q6_K".to_owned()),
+        "{quants:?}"
+    );
+    let mut sc = Scenario {
+        model: Some(arg.into()),
+        machine: Machine {
+            origin: MachineOrigin::Typed,
+            gpus: vec![MachineGpu::sized("GPU0", 700 << 20)],
+            ram_total_bytes: 16 << 30,
+            ..Machine::default()
+        },
+        quants: quants.clone(),
+        ..Scenario::default()
+    };
+    sc.settings.ctx_size = 8192;
+    sc.settings.margin_bytes = 64 << 20;
+    let plan = vram_doctor::plan::build_plan(&sc, Some(&spec));
+    let rec = plan.recommendation.expect("a recommendation");
+    let q = rec.setup.quant.clone().expect("a quant");
+    for s in std::iter::once(&rec).chain(&plan.alternatives) {
+        let sq = s.setup.quant.clone().unwrap();
+        assert!(
+            quants.contains(&sq) || sq == "Q8_0",
+            "{sq} is not in the repository: {quants:?}"
+        );
+    }
+    if q != "Q8_0" {
+        assert_eq!(
+            rec.setup.model.as_deref(),
+            Some(format!("hf:test/Llama-GGUF:{q}").as_str())
+        );
+        assert!(
+            rec.commands[0]
+                .text
+                .contains(&format!("-hf test/Llama-GGUF:{q}")),
+            "{}",
+            rec.commands[0].text
+        );
+    }
+}

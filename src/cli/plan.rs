@@ -276,6 +276,9 @@ pub fn run(args: &PlanArgs, out: &mut dyn Write) -> Result<u8, String> {
     let mut spec = None;
     if let Some(arg) = &args.model {
         let (argument, s) = model_argument(arg, sc.runtime)?;
+        // A hub repository's own quants are the ones the search may pick (the listing is cached by now).
+        sc.quants =
+            crate::model::hub::repo_quants(&argument, &crate::model::hub::HubConfig::from_env());
         sc.model = Some(argument);
         spec = Some(s);
     }

@@ -285,7 +285,7 @@ pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
                 min_ctx: scenario.min_ctx(),
                 min_tps,
                 host_limit_bytes: sit.host.limit_bytes.unwrap_or(0),
-                quants: search_quants(&sit),
+                quants: search_quants(&sit, &scenario.quants),
                 current: setup.clone(),
                 other_quants: true,
                 // Ollama and LM Studio have no per-layer expert offload setting.
@@ -376,12 +376,16 @@ pub fn build_plan(scenario: &Scenario, spec: Option<&ModelSpec>) -> FixPlan {
     plan
 }
 
-/// Quants that exist for the runtime: Ollama's library has no IQ tags (those are `hf.co/…` models).
-fn search_quants(sit: &Situation) -> Vec<String> {
+/// Quants that exist: the repository's own when known; for Ollama's library the tags it has (no IQ tags —
+/// those are `hf.co/…` models).
+fn search_quants(sit: &Situation, listed: &[String]) -> Vec<String> {
     let hf = sit
         .model
         .as_ref()
         .is_some_and(|m| m.argument.starts_with("hf:") || m.argument.starts_with("hf.co/"));
+    if !listed.is_empty() {
+        return listed.to_vec();
+    }
     if sit.runtime == Runtime::Ollama && !hf {
         [
             "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_K_S", "Q3_K_L", "Q3_K_M", "Q2_K",

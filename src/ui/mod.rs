@@ -3,8 +3,8 @@
 
 pub mod app;
 pub mod hardware_watch;
-pub mod jobs;
 pub mod hub_dialog;
+pub mod jobs;
 pub mod model_slot;
 pub mod scenario;
 pub mod settings;

@@ -83,6 +83,7 @@ pub fn build(
         },
         min_ctx: wizard.min_ctx,
         rpc_hosts: Vec::new(),
+        quants: Vec::new(),
     };
     if let Some(d) = &evidence.diagnosis {
         sc.attach_log(d.clone(), evidence.log_name.clone());

@@ -1028,6 +1028,20 @@ pub fn quant_label(path: &str) -> Option<String> {
 }
 
 /// The GGUF quants of a listing: split files grouped, sizes summed, ordered by size.
+/// The quant names that exist in the repository a MODEL argument names (`hf:OWNER/REPO…`), from the hub's
+/// listing (cached: the model read fetched it already); empty for other arguments or when it cannot be had.
+pub fn repo_quants(arg: &str, cfg: &HubConfig) -> Vec<String> {
+    let Ok(super::source::ModelSource::Hf { repo, revision, .. }) = arg.parse() else {
+        return Vec::new();
+    };
+    let hub = Hub::new(cfg.clone());
+    let mut notes = Vec::new();
+    match hub.list(&repo, revision.as_deref(), &mut notes) {
+        Ok(listing) => quants(&listing).into_iter().map(|q| q.quant).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
 pub fn quants(listing: &Listing) -> Vec<Quant> {
     struct Group {
         label: String,

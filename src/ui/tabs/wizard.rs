@@ -86,8 +86,15 @@ impl WizardTab {
         self.chosen = None;
         // The model is cloned only when a new plan starts, never per frame.
         let spec = shared.model.spec().cloned();
-        let scenario = key.0.clone();
+        let mut scenario = key.0.clone();
         self.plan.want(&key, ctx, move || {
+            // A hub model: the search picks among the repository's own quants (listing cached by the read).
+            if let Some(arg) = scenario.model.as_deref()
+                && arg.starts_with("hf:")
+            {
+                scenario.quants =
+                    crate::model::hub::repo_quants(arg, &crate::model::hub::HubConfig::from_env());
+            }
             plan::build_plan(&scenario, spec.as_ref())
         });
     }
