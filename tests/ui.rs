@@ -750,9 +750,9 @@ fn an_unrecognised_log_keeps_the_fit_plan() {
     open_wizard(&mut harness);
     let before = wait_for_plan(&mut harness);
     assert!(before.recommendation.is_some());
-    harness.state_mut().apply(Command::OpenWizard(Box::new(
-        vram_doctor::triage::Diagnosis::default(),
-    )));
+    harness
+        .state_mut()
+        .apply(Command::OpenWizard(Box::default()));
     settle(&mut harness);
     let after = wait_for_plan(&mut harness);
     assert_eq!(after.recommendation, before.recommendation);

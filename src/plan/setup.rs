@@ -109,7 +109,5 @@ pub(crate) fn signed(bytes: u64) -> i64 {
     i64::try_from(bytes).unwrap_or(i64::MAX)
 }
 
-/// One rung of the quant ladder.
-
 /// 1 GiB, llama.cpp `--fit`'s default free-memory target per device.
 pub const DEFAULT_MARGIN: u64 = crate::fit::DEFAULT_MARGIN;

@@ -78,7 +78,7 @@ impl Default for FitInputs {
 }
 
 /// The Fix Wizard's situation inputs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct WizardInputs {
     /// `None` = the detected OS.
@@ -87,16 +87,6 @@ pub struct WizardInputs {
     pub shell: Option<String>,
     /// The shortest context the user accepts; `None` = 4096.
     pub min_ctx: Option<u32>,
-}
-
-impl Default for WizardInputs {
-    fn default() -> Self {
-        Self {
-            os: None,
-            shell: None,
-            min_ctx: None,
-        }
-    }
 }
 
 /// The Live Monitor's view choices.
