@@ -535,13 +535,23 @@ impl MonitorTab {
                             }
                             ui.label(format!("{:.0}", r.cpu_percent));
                             ui.label(format_auto(r.ram_bytes));
-                            if ui
-                                .small_button("End…")
-                                .on_hover_text(format!("End process {} ({})", r.pid, r.name))
-                                .clicked()
-                            {
-                                self.confirm_end = Some((r.pid, r.name.clone()));
-                                self.end_message = None;
+                            match end_offer(r, std::process::id()) {
+                                Ok(()) => {
+                                    if ui
+                                        .small_button("End…")
+                                        .on_hover_text(format!(
+                                            "End process {} ({}) to free the GPU memory it holds",
+                                            r.pid, r.name
+                                        ))
+                                        .clicked()
+                                    {
+                                        self.confirm_end = Some((r.pid, r.name.clone()));
+                                        self.end_message = None;
+                                    }
+                                }
+                                Err(why) => {
+                                    ui.weak("—").on_hover_text(why);
+                                }
                             }
                             ui.end_row();
                         }
@@ -594,6 +604,33 @@ impl MonitorTab {
             self.confirm_end = None;
         }
     }
+}
+
+/// Whether the live process table offers "End…" for this row, or why not (shown as hover text). Ending is
+/// offered only where it is possible and frees VRAM: a process holding GPU memory that is not the init
+/// system, a kernel thread or this app. (Recorded rows never get here: their PIDs may be reused by now.)
+pub fn end_offer(r: &crate::monitor::ProcessRow, own_pid: u32) -> Result<(), String> {
+    if r.pid == own_pid {
+        return Err("This is VRAM Doctor itself.".into());
+    }
+    if r.pid <= 1 {
+        return Err(format!(
+            "PID {} is the system's init process: ending it would stop the whole machine.",
+            r.pid
+        ));
+    }
+    if r.ram_bytes == 0 && r.vram_bytes == 0 {
+        return Err(
+            "A kernel thread (no user memory): it cannot be ended and holds no GPU memory.".into(),
+        );
+    }
+    if r.vram_bytes == 0 {
+        return Err(format!(
+            "{} holds no GPU memory as far as the driver reports: ending it would not free VRAM.",
+            r.name
+        ));
+    }
+    Ok(())
 }
 
 /// Table rows from a recorded sample's GPU holders (VRAM summed over GPUs per PID).
@@ -729,5 +766,46 @@ pub fn symptom(kind: AlertKind) -> crate::plan::Symptom {
         AlertKind::Paging => crate::plan::Symptom::Paging,
         AlertKind::CpuSpill => crate::plan::Symptom::CpuSpill,
         AlertKind::HeldByOther => crate::plan::Symptom::HeldByOther,
+    }
+}
+
+#[cfg(test)]
+mod end_tests {
+    use super::end_offer;
+    use crate::monitor::ProcessRow;
+
+    fn row(pid: u32, ram: u64, vram: u64) -> ProcessRow {
+        ProcessRow {
+            pid,
+            name: "p".into(),
+            cpu_percent: 0.0,
+            ram_bytes: ram,
+            vram_bytes: vram,
+        }
+    }
+
+    #[test]
+    fn end_only_where_it_frees_vram() {
+        assert!(end_offer(&row(4242, 1 << 30, 2 << 30), 7).is_ok());
+        assert!(
+            end_offer(&row(1, 1 << 20, 1 << 20), 7)
+                .unwrap_err()
+                .contains("init")
+        );
+        assert!(
+            end_offer(&row(7, 1 << 20, 1 << 20), 7)
+                .unwrap_err()
+                .contains("VRAM Doctor")
+        );
+        assert!(
+            end_offer(&row(2, 0, 0), 7)
+                .unwrap_err()
+                .contains("kernel thread")
+        );
+        assert!(
+            end_offer(&row(4242, 1 << 30, 0), 7)
+                .unwrap_err()
+                .contains("no GPU memory")
+        );
     }
 }
