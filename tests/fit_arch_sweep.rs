@@ -16,46 +16,47 @@ use vram_doctor::model;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arch-sweep");
 const MIB: f64 = 1048576.0;
 
-/// Architectures within tolerance on every setting (136 measured).
-const ACHIEVED: usize = 101;
+/// Architectures within tolerance on every setting (136 measured; 101 before the per-architecture rules).
+const ACHIEVED: usize = 127;
 
 /// Architectures still outside tolerance, each with the reason (they may pass later; nothing else may fail).
 const KNOWN_MISSES: &[(&str, &str)] = &[
-    ("bailingmoe3", ""),
-    ("chameleon", ""),
-    ("cogvlm", ""),
-    ("deepseek2", ""),
-    ("deepseek32", ""),
-    ("deepseek4", ""),
-    ("dots3note", ""),
-    ("eurobert", ""),
-    ("exaone4", ""),
-    ("falcon-h1", ""),
-    ("gemma-embedding", ""),
-    ("glm-dsa", ""),
-    ("glm5-next", ""),
-    ("grok", ""),
-    ("hy_v4", ""),
-    ("kimi-k3", ""),
-    ("kimi-linear", ""),
-    ("llama-embed", ""),
-    ("minicpm3", ""),
-    ("minimax-01", ""),
-    ("minimax-m3", ""),
-    ("mistral4", ""),
-    ("modern-bert", ""),
-    ("nemotron_h", ""),
-    ("nemotron_h_moe", ""),
-    ("neo-bert", ""),
-    ("qwen35", ""),
-    ("qwen35moe", ""),
-    ("qwen3next", ""),
-    ("qwen3tts", ""),
-    ("qwen4exp", ""),
-    ("rnd1", ""),
-    ("t5", ""),
-    ("t5encoder", ""),
-    ("wavtokenizer-dec", ""),
+    (
+        "cogvlm",
+        "compute: its FA-off graph is smaller than FA-on and context-independent; not modelled",
+    ),
+    (
+        "deepseek4",
+        "compute: the CSA/HCA compressor and hyper-connection graph is not modelled",
+    ),
+    (
+        "dots3note",
+        "compute: the DSA indexer graph over its DSA + SWA cache pair grows slower than deepseek32's",
+    ),
+    (
+        "gemma-embedding",
+        "compute: encoder graph with FA off (symmetric-SWA masks) under-predicted 13 %",
+    ),
+    (
+        "glm5-next",
+        "compute: the pooled-key indexer graph is not modelled",
+    ),
+    (
+        "modern-bert",
+        "compute: encoder graph with FA off under-predicted 24 %",
+    ),
+    (
+        "neo-bert",
+        "compute: encoder graph with FA off under-predicted 13 %",
+    ),
+    (
+        "qwen4exp",
+        "compute: FA off at 4096 under-predicted 7 % (hyper-connection + PLE graph)",
+    ),
+    (
+        "wavtokenizer-dec",
+        "compute: posnet/convnext graph without attention masks over-predicted 17-53 %",
+    ),
 ];
 
 struct Row {

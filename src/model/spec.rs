@@ -105,6 +105,26 @@ pub struct HParams {
     pub n_vocab: u32,
     /// `output.weight` absent → llama.cpp duplicates `token_embd` as the output head.
     pub tied_embeddings: bool,
+    /// `attention.recurrent_layers` (Qwen3-Next family, MiniMax-01): per-layer "linear attention" flags; a
+    /// scalar applies to every layer. Empty when absent (the arch's `full_attention_interval` rule applies).
+    pub recurrent_layers: Vec<bool>,
+    /// KDA (Kimi Delta Attention) head size, `kda.head_dim` (0 when absent).
+    pub kda_head_dim: u32,
+    /// Sparse-attention indexer key width, `attention.indexer.key_length` (0 when absent).
+    pub indexer_head_size: u32,
+    /// `attention.indexer.types`: per-layer "full indexer" flags (a scalar applies to every layer); empty when
+    /// absent.
+    pub indexer_types: Vec<bool>,
+    /// `attention.compress_ratios` per layer (DeepSeek-V4 compressed caches, Qwen4-exp); empty when absent.
+    pub compress_ratios: Vec<u32>,
+    /// `hyper_connection.count` (mHC streams; 0 when absent).
+    pub hc_count: u32,
+    /// `leading_dense_block_count`.
+    pub n_layer_dense_lead: u32,
+    /// Qwen4-exp per-layer-embedding conv: `ple.layers`, `ple.conv_kernel`, `ple.ngram_size`.
+    pub ple_layers: Vec<u32>,
+    pub ple_conv_kernel: u32,
+    pub ple_ngram_size: u32,
 }
 
 /// One tensor of the (real or predicted) GGUF tensor table.
