@@ -352,7 +352,8 @@ pub fn write_report(
 ) -> Result<u8, String> {
     let req = runtime_request(spec, req, runtime, args);
     let report = fit::estimate(spec, &req).map_err(|e| e.to_string())?;
-    let mut warnings: Vec<String> = notes.to_vec();
+    let mut warnings: Vec<String> = spec.incomplete_note().into_iter().collect();
+    warnings.extend(notes.iter().cloned());
     // The CLI's own note about missing GPUs (with the probe's reason) replaces the engine's generic one.
     warnings.extend(
         report
@@ -532,7 +533,10 @@ fn write_text(
         )?;
     }
     let verdict = fit::verdict_sentence(r, tps.0, full_gpu_tps);
-    writeln!(out, "verdict: {verdict}")?;
+    match spec.incomplete_note() {
+        Some(note) => writeln!(out, "verdict: {verdict} — but {note}")?,
+        None => writeln!(out, "verdict: {verdict}")?,
+    }
     match max_ngl {
         Some(n) => writeln!(out, "largest -ngl that fits: {n}")?,
         None => writeln!(out, "largest -ngl that fits: none")?,

@@ -189,6 +189,19 @@ impl ModelSpec {
     pub fn is_moe(&self) -> bool {
         self.hparams.n_expert > 1
     }
+
+    /// For a file shorter than its own tensor table (a partial download): "this file is incomplete (X of Y
+    /// bytes); llama.cpp will not load it as it is". Predictions still describe the complete model.
+    pub fn incomplete_note(&self) -> Option<String> {
+        let missing = self.truncated_bytes.filter(|m| *m > 0)?;
+        let whole = self.file_bytes.saturating_add(missing);
+        Some(format!(
+            "this file is incomplete ({} of {} bytes; {} missing, e.g. a partial download); llama.cpp will not load it as it is — the numbers are for the complete model",
+            self.file_bytes,
+            whole,
+            crate::units::format_auto(missing)
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -207,6 +220,19 @@ mod tests {
         assert_eq!(t("token_embd.weight").block(), None);
         assert_eq!(t("blk.x.attn_q.weight").block(), None);
         assert!(t("blk.3.ffn_up_exps.weight").is_expert());
+    }
+
+    #[test]
+    fn incomplete_file_is_named() {
+        let mut s = ModelSpec {
+            file_bytes: 1000,
+            ..Default::default()
+        };
+        assert_eq!(s.incomplete_note(), None);
+        s.truncated_bytes = Some(500);
+        let note = s.incomplete_note().unwrap();
+        assert!(note.contains("1000 of 1500 bytes"), "{note}");
+        assert!(note.contains("llama.cpp will not load it"));
     }
 
     #[test]
