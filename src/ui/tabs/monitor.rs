@@ -14,12 +14,16 @@ use egui_plot::{Corner, HLine, Legend, Line, Plot, PlotPoints, VLine};
 use poll_promise::Promise;
 
 use super::super::app::{Command, Shared};
+use super::super::file_dialog::{self, PathFallback, Picked};
 use super::super::settings::MonitorInputs;
 use super::super::widgets;
 use crate::monitor::detect::{Alert, AlertKind, detect};
 use crate::monitor::live::LiveSource;
 use crate::monitor::{Sample, Sampler, Timeline, replay};
 use crate::units::{GIB, format_auto};
+
+/// Marks an "open recording" answer that means no dialog could be shown (the text follows).
+const NO_DIALOG: &str = "\u{0}no-dialog:";
 
 pub const WINDOWS: [(u32, &str); 3] = [(60, "1 min"), (600, "10 min"), (3600, "1 h")];
 /// Longest interval between redraws while the tab is visible (samples keep arriving every second).
@@ -63,7 +67,10 @@ pub struct MonitorTab {
     end_result: Option<Promise<Result<String, String>>>,
     end_message: Option<Result<String, String>>,
     open_dialog: Option<Promise<Option<Result<Recording, String>>>>,
-    save_dialog: Option<Promise<Option<PathBuf>>>,
+    save_dialog: Option<Promise<Picked>>,
+    /// Shown under "Open recording…" / "Record to CSV…" when no file dialog could be shown.
+    open_fallback: PathFallback,
+    save_fallback: PathFallback,
     error: Option<String>,
 }
 
@@ -81,6 +88,8 @@ impl Default for MonitorTab {
             end_message: None,
             open_dialog: None,
             save_dialog: None,
+            open_fallback: PathFallback::default(),
+            save_fallback: PathFallback::default(),
             error: None,
         }
     }
@@ -158,13 +167,19 @@ impl MonitorTab {
             self.open_dialog = None;
             match r {
                 Some(Ok((name, samples, skipped))) => self.load_recording(name, samples, skipped),
+                Some(Err(e)) if e.starts_with(NO_DIALOG) => {
+                    self.open_fallback.show(e[NO_DIALOG.len()..].to_owned())
+                }
                 Some(Err(e)) => self.error = Some(e),
                 None => {}
             }
         }
         if let Some(r) = self.save_dialog.as_ref().and_then(|p| p.ready().cloned()) {
             self.save_dialog = None;
-            if let Some(path) = r {
+            if let Picked::Unavailable(why) = &r {
+                self.save_fallback.show(why.clone());
+            }
+            if let Picked::File(path) = r {
                 match std::fs::File::create(&path).and_then(|mut f| {
                     writeln!(f, "{}", replay::HEADER)?;
                     Ok(f)
@@ -291,31 +306,44 @@ impl MonitorTab {
                 .clicked()
             {
                 self.spawn_open(ui.ctx(), || {
-                    rfd::FileDialog::new()
-                        .add_filter("Recordings", &["csv"])
-                        .pick_file()
+                    file_dialog::run(|| {
+                        rfd::FileDialog::new()
+                            .add_filter("Recordings", &["csv"])
+                            .pick_file()
+                    })
                 });
             }
         });
+        if let Some(path) = self.open_fallback.ui(ui, "Open recording") {
+            self.open_recording_file(path, ui.ctx());
+        }
+        if let Some(path) = self.save_fallback.ui(ui, "Record to this file") {
+            self.save_dialog = Some(Promise::from_ready(Picked::File(path)));
+        }
     }
 
     /// Loads a recording file on a worker thread, then replays it.
     pub fn open_recording_file(&mut self, path: PathBuf, ctx: &egui::Context) {
-        self.spawn_open(ctx, move || Some(path));
+        self.spawn_open(ctx, move || Picked::File(path));
     }
 
     /// Picks a file (a dialog, or a given path) and reads it as a recording, off the UI thread.
-    fn spawn_open(
-        &mut self,
-        ctx: &egui::Context,
-        pick: impl FnOnce() -> Option<PathBuf> + Send + 'static,
-    ) {
+    fn spawn_open(&mut self, ctx: &egui::Context, pick: impl FnOnce() -> Picked + Send + 'static) {
         let ctx = ctx.clone();
         let (sender, promise) = Promise::new();
         let spawned = std::thread::Builder::new()
             .name("open-recording".into())
             .spawn(move || {
-                let loaded = pick().map(|p| {
+                let picked = match pick() {
+                    Picked::File(p) => Some(p),
+                    Picked::Cancelled => None,
+                    Picked::Unavailable(why) => {
+                        sender.send(Some(Err(format!("{NO_DIALOG}{why}"))));
+                        ctx.request_repaint();
+                        return;
+                    }
+                };
+                let loaded = picked.map(|p| {
                     let name = p.display().to_string();
                     let file = std::fs::File::open(&p).map_err(|e| format!("{name}: {e}"))?;
                     let (samples, skipped) = replay::read(std::io::BufReader::new(file), &name)
@@ -744,17 +772,21 @@ fn now_summary(ui: &mut egui::Ui, latest: &Sample) {
 fn spawn_dialog(
     ctx: &egui::Context,
     show: impl FnOnce(rfd::FileDialog) -> Option<PathBuf> + Send + 'static,
-) -> Promise<Option<PathBuf>> {
+) -> Promise<Picked> {
     let (sender, promise) = Promise::new();
     let ctx = ctx.clone();
     let spawned = std::thread::Builder::new()
         .name("file-dialog".into())
         .spawn(move || {
-            sender.send(show(rfd::FileDialog::new().add_filter("CSV", &["csv"])));
+            sender.send(file_dialog::run(|| {
+                show(rfd::FileDialog::new().add_filter("CSV", &["csv"]))
+            }));
             ctx.request_repaint();
         });
-    if spawned.is_err() {
-        return Promise::from_ready(None);
+    if let Err(e) = spawned {
+        return Promise::from_ready(Picked::Unavailable(format!(
+            "could not start the file dialog ({e})"
+        )));
     }
     promise
 }
