@@ -177,6 +177,20 @@ mod tests {
     }
 
     #[test]
+    fn absurd_layer_counts_are_refused_before_any_table_is_sized() {
+        let mut s = spec();
+        s.hparams.n_layer = 4_000_000_000;
+        let req = FitRequest {
+            backend: Backend::Cpu,
+            ..Default::default()
+        };
+        assert!(matches!(
+            crate::fit::estimate(&s, &req),
+            Err(FitError::TooManyLayers(4_000_000_000))
+        ));
+    }
+
+    #[test]
     fn quantized_v_needs_fa() {
         let req = FitRequest {
             cache_type_v: "q8_0".into(),

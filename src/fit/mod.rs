@@ -25,6 +25,9 @@ use crate::model::{ModelSpec, ggml};
 pub const MIB: u64 = 1 << 20;
 pub const GIB: u64 = 1 << 30;
 
+/// llama.cpp `LLAMA_MAX_LAYERS` (src/llama-hparams.h).
+pub const MAX_LAYERS: u32 = 512;
+
 /// Default safety margin per GPU: llama.cpp `--fit` keeps 1024 MiB free per device.
 pub const DEFAULT_MARGIN: u64 = GIB;
 
@@ -46,6 +49,9 @@ pub enum FitError {
     UnknownCacheType(String),
     #[error("the model has no layers (block_count is 0)")]
     NoLayers,
+    /// llama.cpp's `LLAMA_MAX_LAYERS`: a file claiming more is refused (and would size per-layer tables).
+    #[error("the model claims {0} layers; llama.cpp supports at most {MAX_LAYERS}")]
+    TooManyLayers(u32),
     #[error("tensor split needs one value per GPU ({gpus} GPUs, {given} values)")]
     TensorSplit { gpus: usize, given: usize },
 }
@@ -376,6 +382,9 @@ pub fn estimate_with_layers(
     let hp = &spec.hparams;
     if hp.n_layer == 0 {
         return Err(FitError::NoLayers);
+    }
+    if hp.n_layer > MAX_LAYERS {
+        return Err(FitError::TooManyLayers(hp.n_layer));
     }
     let gpu = uses_gpu(req);
     let ngl = if gpu { ngl.min(hp.n_layer + 1) } else { 0 };

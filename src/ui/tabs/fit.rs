@@ -174,7 +174,8 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         .as_ref()
         .ok()
         .map(|r| fit::speed::tokens_per_second(spec, req, r, req.ctx_size.max(1) / 2));
-    let n_layer = spec.hparams.n_layer;
+    // A file claiming absurd layer counts is refused by the engine; do not loop over them first.
+    let n_layer = spec.hparams.n_layer.min(fit::MAX_LAYERS);
     let speed_curve = if req.gpus.is_empty() {
         Vec::new()
     } else {
