@@ -17,7 +17,7 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arch-sweep");
 const MIB: f64 = 1048576.0;
 
 /// Architectures within tolerance on every setting (136 measured; 101 before the per-architecture rules).
-const ACHIEVED: usize = 127;
+const ACHIEVED: usize = 128;
 
 /// Architectures still outside tolerance, each with the reason (they may pass later; nothing else may fail).
 const KNOWN_MISSES: &[(&str, &str)] = &[

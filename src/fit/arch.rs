@@ -10,7 +10,8 @@ use crate::model::HParams;
 pub fn default_swa_pattern(arch: &str) -> Option<(u32, bool)> {
     Some(match arch {
         "gemma2" | "gpt-oss" | "openai-moe" => (2, false),
-        "gemma3" => (6, false),
+        "gemma3" | "gemma-embedding" => (6, false),
+        "modern-bert" => (3, true),
         "gemma3n" => (5, false),
         "cohere2" | "llama4" | "afmoe" | "mellum" | "muse-glimmer" | "olmo2" | "exaone4"
         | "exaone-moe" => (4, false),

@@ -62,7 +62,12 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     // No KV (encoders) attend over the ubatch: mask [ub, ub]. So do graphs without an LM head even where
     // llama.cpp allocates an (unused) cache (llama-embed, t5encoder).
     let caches = if caches.is_empty() || arch::has_no_lm_head(&spec.architecture) {
-        vec![ub]
+        // Encoders with sliding-window layers (EmbeddingGemma, ModernBERT) build a second, windowed mask.
+        if arch::swa_flags(&spec.architecture, hp).contains(&true) {
+            vec![ub, ub]
+        } else {
+            vec![ub]
+        }
     } else {
         caches
     };
