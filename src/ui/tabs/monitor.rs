@@ -22,9 +22,6 @@ use crate::monitor::live::LiveSource;
 use crate::monitor::{Sample, Sampler, Timeline, replay};
 use crate::units::{GIB, format_auto};
 
-/// Marks an "open recording" answer that means no dialog could be shown (the text follows).
-const NO_DIALOG: &str = "\u{0}no-dialog:";
-
 pub const WINDOWS: [(u32, &str); 3] = [(60, "1 min"), (600, "10 min"), (3600, "1 h")];
 /// Longest interval between redraws while the tab is visible (samples keep arriving every second).
 const REDRAW: Duration = Duration::from_secs(3);
@@ -66,7 +63,9 @@ pub struct MonitorTab {
     confirm_end: Option<(u32, String)>,
     end_result: Option<Promise<Result<String, String>>>,
     end_message: Option<Result<String, String>>,
-    open_dialog: Option<Promise<Option<Result<Recording, String>>>>,
+    /// The recording read after a dialog (or a typed path): `Err` with `Picked::Unavailable` when no dialog
+    /// could be shown, else the file's contents or why they could not be read.
+    open_dialog: Option<Promise<Result<Option<Result<Recording, String>>, String>>>,
     save_dialog: Option<Promise<Picked>>,
     /// Shown under "Open recording…" / "Record to CSV…" when no file dialog could be shown.
     open_fallback: PathFallback,
@@ -166,12 +165,12 @@ impl MonitorTab {
         if let Some(r) = self.open_dialog.as_ref().and_then(|p| p.ready().cloned()) {
             self.open_dialog = None;
             match r {
-                Some(Ok((name, samples, skipped))) => self.load_recording(name, samples, skipped),
-                Some(Err(e)) if e.starts_with(NO_DIALOG) => {
-                    self.open_fallback.show(e[NO_DIALOG.len()..].to_owned())
+                Ok(Some(Ok((name, samples, skipped)))) => {
+                    self.load_recording(name, samples, skipped)
                 }
-                Some(Err(e)) => self.error = Some(e),
-                None => {}
+                Ok(Some(Err(e))) => self.error = Some(e),
+                Ok(None) => {}
+                Err(no_dialog) => self.open_fallback.show(no_dialog),
             }
         }
         if let Some(r) = self.save_dialog.as_ref().and_then(|p| p.ready().cloned()) {
@@ -338,7 +337,7 @@ impl MonitorTab {
                     Picked::File(p) => Some(p),
                     Picked::Cancelled => None,
                     Picked::Unavailable(why) => {
-                        sender.send(Some(Err(format!("{NO_DIALOG}{why}"))));
+                        sender.send(Err(why));
                         ctx.request_repaint();
                         return;
                     }
@@ -350,7 +349,7 @@ impl MonitorTab {
                         .map_err(|e| e.to_string())?;
                     Ok((name, samples, skipped))
                 });
-                sender.send(loaded);
+                sender.send(Ok(loaded));
                 ctx.request_repaint();
             });
         match spawned {
