@@ -100,7 +100,7 @@ pub fn is_recurrent_layer(arch: &str, hp: &HParams, il: u32) -> bool {
         } else {
             default_interval
         };
-        return il < trunk && (il + 1) % interval != 0;
+        return il < trunk && !(il + 1).is_multiple_of(interval);
     }
     if arch == "falcon-h1" {
         return true;

@@ -40,6 +40,10 @@ pub enum SortBy {
 /// A loaded recording: its name, samples and the number of bad rows skipped.
 type Recording = (String, Vec<Sample>, usize);
 
+/// What "Open recording…" ended with: `Err` = no dialog could be shown (why); `Ok(None)` = cancelled;
+/// else the file read, or why it could not be.
+type OpenedRecording = Result<Option<Result<Recording, String>>, String>;
+
 /// What feeds the timeline.
 enum Feed {
     /// Not sampling (paused, or tests).
@@ -65,7 +69,7 @@ pub struct MonitorTab {
     end_message: Option<Result<String, String>>,
     /// The recording read after a dialog (or a typed path): `Err` with `Picked::Unavailable` when no dialog
     /// could be shown, else the file's contents or why they could not be read.
-    open_dialog: Option<Promise<Result<Option<Result<Recording, String>>, String>>>,
+    open_dialog: Option<Promise<OpenedRecording>>,
     save_dialog: Option<Promise<Picked>>,
     /// Shown under "Open recording…" / "Record to CSV…" when no file dialog could be shown.
     open_fallback: PathFallback,
