@@ -370,9 +370,10 @@ pub fn write_report(
     let position = report.settings.n_ctx / 2;
     let (tg, pp) = speed::tokens_per_second(spec, &req, &report, position);
     // What everything-on-the-GPU would give, for the spill message.
-    let full_gpu_tps = fit::estimate_with_layers(spec, &req, spec.hparams.n_layer + 1)
-        .ok()
-        .map(|full| speed::tokens_per_second(spec, &req, &full, full.settings.n_ctx / 2).0);
+    let full_gpu_tps =
+        fit::estimate_with_layers(spec, &req, spec.hparams.n_layer.saturating_add(1))
+            .ok()
+            .map(|full| speed::tokens_per_second(spec, &req, &full, full.settings.n_ctx / 2).0);
     let code = u8::from(report.verdict == Verdict::DoesNotFit);
     if args.json {
         let doc = json_doc(

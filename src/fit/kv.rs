@@ -24,10 +24,10 @@ pub struct KvLayout {
 
 impl KvLayout {
     pub fn kv_total(&self) -> u64 {
-        self.kv.iter().sum()
+        self.kv.iter().fold(0, |a, b| a.saturating_add(*b))
     }
     pub fn rs_total(&self) -> u64 {
-        self.rs.iter().sum()
+        self.rs.iter().fold(0, |a, b| a.saturating_add(*b))
     }
 }
 

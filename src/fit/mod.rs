@@ -356,7 +356,7 @@ pub(crate) fn uses_gpu(req: &FitRequest) -> bool {
 
 /// Resolves `-ngl auto` to the largest value that fits; other values pass through.
 pub fn resolve_gpu_layers(spec: &ModelSpec, req: &FitRequest) -> u32 {
-    let n_all = spec.hparams.n_layer + 1;
+    let n_all = spec.hparams.n_layer.saturating_add(1);
     if !uses_gpu(req) {
         return 0;
     }
@@ -432,7 +432,7 @@ pub fn estimate_with_layers(
         } else {
             layer_dev[il]
         };
-        devices[d].kv_bytes += bytes;
+        devices[d].kv_bytes = devices[d].kv_bytes.saturating_add(*bytes);
     }
     for (il, bytes) in kv.rs.iter().enumerate() {
         let d = if req.no_kv_offload {
@@ -440,7 +440,7 @@ pub fn estimate_with_layers(
         } else {
             layer_dev[il]
         };
-        devices[d].recurrent_bytes += bytes;
+        devices[d].recurrent_bytes = devices[d].recurrent_bytes.saturating_add(*bytes);
     }
 
     devices[host].output_bytes = compute::output_bytes(spec, &ctx);

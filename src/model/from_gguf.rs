@@ -119,9 +119,17 @@ pub fn spec_from_shards(shards: &[GgufFile]) -> ModelSpec {
     }
     hp.tied_embeddings = !tensors.iter().any(|t| t.name == "output.weight");
 
-    let file_bytes = shards.iter().map(|s| s.file_bytes).sum();
-    let tensor_bytes = tensors.iter().map(|t| t.bytes).sum();
-    let missing: u64 = shards.iter().map(GgufFile::missing_bytes).sum();
+    // Sizes come from the file: saturate rather than overflow (fuzzing found a table whose tensor sizes
+    // summed past u64).
+    let file_bytes = shards
+        .iter()
+        .map(|s| s.file_bytes)
+        .fold(0, u64::saturating_add);
+    let tensor_bytes = tensors.iter().map(|t| t.bytes).fold(0, u64::saturating_add);
+    let missing = shards
+        .iter()
+        .map(GgufFile::missing_bytes)
+        .fold(0, u64::saturating_add);
     let parameters = tensors
         .iter()
         .map(|t| {

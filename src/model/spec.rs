@@ -179,7 +179,7 @@ impl ModelSpec {
             .iter()
             .filter(|t| t.block() == Some(il))
             .map(|t| t.bytes)
-            .sum()
+            .fold(0, u64::saturating_add)
     }
 
     pub fn tensor(&self, name: &str) -> Option<&TensorSpec> {
