@@ -306,3 +306,65 @@ fn fit_takes_llama_cpp_spellings_and_prints_contract_json() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn incomplete_file_is_predicted_whole_and_named_in_verdict_and_json() {
+    // A header-only file is what a download cut off after the header looks like.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fit/headers/syn-llama-f16.header.gguf"
+    );
+    let out = vram_doctor(&["fit", file, "--backend", "cpu", "-c", "4096", "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    let warnings = doc["warnings"].as_array().expect("warnings");
+    assert!(
+        warnings.iter().any(|w| w
+            .as_str()
+            .is_some_and(|w| w.contains("this file is incomplete")
+                && w.contains("llama.cpp will not load it"))),
+        "{warnings:?}"
+    );
+    let host = &doc["devices"][0];
+    assert!(
+        host["weights_bytes"].as_u64().unwrap_or(0) > 1 << 20,
+        "complete model's weights"
+    );
+    let out = vram_doctor(&["fit", file, "--backend", "cpu", "-c", "4096"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("verdict:") && l.contains("this file is incomplete")),
+        "{text}"
+    );
+}
+
+#[test]
+fn tensor_dimensions_past_2_pow_63_exit_2_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.gguf");
+    let mut b = Vec::new();
+    b.extend_from_slice(b"GGUF");
+    b.extend_from_slice(&3u32.to_le_bytes());
+    b.extend_from_slice(&1u64.to_le_bytes());
+    b.extend_from_slice(&0u64.to_le_bytes());
+    let name = b"blk.0.attn_q.weight";
+    b.extend_from_slice(&(name.len() as u64).to_le_bytes());
+    b.extend_from_slice(name);
+    b.extend_from_slice(&4u32.to_le_bytes());
+    for _ in 0..4 {
+        b.extend_from_slice(&(1u64 << 40).to_le_bytes());
+    }
+    b.extend_from_slice(&0u32.to_le_bytes());
+    b.extend_from_slice(&0u64.to_le_bytes());
+    std::fs::write(&path, b).unwrap();
+    let p = path.to_str().unwrap();
+    for args in [vec!["fit", p, "--json"], vec!["inspect", p]] {
+        let out = vram_doctor(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("blk.0.attn_q.weight") && err.contains("2^63"),
+            "{err}"
+        );
+    }
+}

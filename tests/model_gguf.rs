@@ -284,3 +284,21 @@ fn unknown_tensor_types_are_sized_from_their_neighbours() {
     assert_eq!(unknown.bytes, 1000);
     assert_eq!(g.tensors[0].bytes, 4096);
 }
+
+/// Found by fuzzing (fuzz/ gguf target): a tensor table whose sizes sum past u64 panicked (debug) or
+/// wrapped (release) while the spec was built. Now it reads, and the estimate neither panics nor wraps.
+#[test]
+fn fuzz_found_tensor_sizes_summing_past_u64() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fuzz/gguf-tensor-bytes-overflow.gguf"
+    );
+    if let Ok(spec) = vram_doctor::model::load(path) {
+        let req = vram_doctor::fit::FitRequest {
+            ctx_size: 4096,
+            backend: vram_doctor::fit::Backend::Cpu,
+            ..Default::default()
+        };
+        let _ = vram_doctor::fit::estimate(&spec, &req);
+    }
+}

@@ -161,3 +161,25 @@ fn hostile_safetensors_headers_are_refused() {
     std::fs::write(&p, b).expect("w");
     assert!(model::load(p.to_str().expect("utf8")).is_err());
 }
+
+/// Found by review of what the fuzz target feeds the reader: a shape whose product overflows used to panic
+/// (debug) or wrap (release) when the parameter count was summed.
+#[test]
+fn shapes_past_2_pow_63_elements_are_refused_not_overflowed() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let p = dir.path().join("huge.safetensors");
+    let header = serde_json::json!({
+        "model.embed_tokens.weight": {"dtype": "F16", "shape": [1u64 << 40, 1u64 << 40], "data_offsets": [0, 2]}
+    });
+    let text = serde_json::to_vec(&header).expect("json");
+    let mut b = (text.len() as u64).to_le_bytes().to_vec();
+    b.extend_from_slice(&text);
+    b.extend_from_slice(&[0, 0]);
+    std::fs::write(&p, b).expect("w");
+    let err = model::load(p.to_str().expect("utf8")).expect_err("overflowing shape");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("huge.safetensors") && msg.contains("2^63"),
+        "{msg}"
+    );
+}

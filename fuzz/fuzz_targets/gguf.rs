@@ -1,4 +1,5 @@
-//! Any bytes as a GGUF file: the reader must return a spec or an error, never panic or allocate unboundedly.
+//! Any bytes as a GGUF file: the reader must return a spec or an error, never panic or allocate unboundedly;
+//! a spec it accepts goes through the fit engine too (per-layer tables are sized from the file).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,7 +10,14 @@ fuzz_target!(|data: &[u8]| {
     if f.write_all(data).is_err() {
         return;
     }
-    if let Some(path) = f.path().to_str() {
-        let _ = vram_doctor::model::load(path);
+    if let Some(path) = f.path().to_str()
+        && let Ok(spec) = vram_doctor::model::load(path)
+    {
+        let req = vram_doctor::fit::FitRequest {
+            ctx_size: 4096,
+            backend: vram_doctor::fit::Backend::Cpu,
+            ..Default::default()
+        };
+        let _ = vram_doctor::fit::estimate(&spec, &req);
     }
 });

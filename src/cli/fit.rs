@@ -268,7 +268,8 @@ pub fn write_report(
 ) -> Result<u8, String> {
     let req = runtime_request(spec, req, runtime, args);
     let report = fit::estimate(spec, &req).map_err(|e| e.to_string())?;
-    let mut warnings: Vec<String> = notes.to_vec();
+    let mut warnings: Vec<String> = spec.incomplete_note().into_iter().collect();
+    warnings.extend(notes.iter().cloned());
     // The CLI's own note about missing GPUs (with the probe's reason) replaces the engine's generic one.
     warnings.extend(
         report
@@ -285,9 +286,12 @@ pub fn write_report(
     let est = speed::estimate(spec, &req, &report, speed::quoted_position(&report));
     let (tg, pp) = (est.generation_tps, est.prompt_tps);
     // What everything-on-the-GPU would give, for the spill message.
-    let full_gpu_tps = fit::estimate_with_layers(spec, &req, spec.hparams.n_layer + 1)
-        .ok()
-        .map(|full| speed::tokens_per_second(spec, &req, &full, speed::quoted_position(&full)).0);
+    let full_gpu_tps =
+        fit::estimate_with_layers(spec, &req, spec.hparams.n_layer.saturating_add(1))
+            .ok()
+            .map(|full| {
+                speed::tokens_per_second(spec, &req, &full, speed::quoted_position(&full)).0
+            });
     let code = u8::from(report.verdict == Verdict::DoesNotFit);
     if args.json {
         let doc = json_doc(
@@ -452,7 +456,10 @@ fn write_text(
         )?;
     }
     let verdict = fit::verdict_sentence(r, tps.0, full_gpu_tps);
-    writeln!(out, "verdict: {verdict}")?;
+    match spec.incomplete_note() {
+        Some(note) => writeln!(out, "verdict: {verdict} — but {note}")?,
+        None => writeln!(out, "verdict: {verdict}")?,
+    }
     match max_ngl {
         Some(n) => writeln!(out, "largest -ngl that fits: {n}")?,
         None => writeln!(out, "largest -ngl that fits: none")?,

@@ -14,6 +14,7 @@
 //! share of the graph (assumed half the CPU-only graph: no partial-offload CPU truth exists). Pipeline parallelism (several GPUs, all layers
 //! offloaded, no overrides) keeps 4 copies of split inputs: GPU +15 %, host ×3 (fit.md §0.4, XD-2x).
 
+use super::arch;
 use super::context::{Ctx, is_mla};
 use super::kv::KvLayout;
 use super::placement::Weights;
@@ -22,7 +23,29 @@ use crate::model::ModelSpec;
 
 /// Output buffer: f32 logits of one token per sequence (`n_outputs_max_per_seq` = 1), on the host.
 pub fn output_bytes(spec: &ModelSpec, ctx: &Ctx) -> u64 {
-    4 * u64::from(spec.hparams.n_vocab) * u64::from(ctx.n_seq.max(1))
+    // Encoder-decoder T5 always reserves the embeddings part too (arch_table §2.7).
+    let embd = if spec.architecture == "t5" {
+        u64::from(spec.hparams.n_embd)
+    } else {
+        0
+    };
+    4 * (u64::from(spec.hparams.n_vocab) + embd) * u64::from(ctx.n_seq.max(1))
+}
+
+/// The f32 logits the reserve graph materializes for `ub` rows: none when the graph ends without a
+/// language-model head (embedders, encoders, the audio decoder); two `[n_vocab, ub]` tensors for chameleon
+/// and qwen3tts, whose graphs write the logits with token ranges masked into a second tensor.
+pub fn logits_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    let arch_name = spec.architecture.as_str();
+    if arch::has_no_lm_head(arch_name) {
+        return 0;
+    }
+    let copies = if matches!(arch_name, "chameleon" | "qwen3tts") {
+        2
+    } else {
+        1
+    };
+    copies * 4 * ub * u64::from(spec.hparams.n_vocab)
 }
 
 /// The whole reserve graph's peak, as the CPU backend allocates it (every node on one device).
@@ -30,29 +53,49 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     let hp = &spec.hparams;
     let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
     let e = u64::from(hp.n_embd);
-    let vocab = u64::from(hp.n_vocab);
     let n_head = u64::from(hp.n_head.max());
     let caches: Vec<u64> = [kv.full_cells, kv.swa_cells]
         .into_iter()
         .filter(|c| *c > 0)
         .map(u64::from)
         .collect();
-    // No KV (encoders) attend over the ubatch: mask [ub, ub].
-    let caches = if caches.is_empty() { vec![ub] } else { caches };
+    // No KV (encoders) attend over the ubatch: mask [ub, ub]. So do graphs without an LM head even where
+    // llama.cpp allocates an (unused) cache (llama-embed, t5encoder).
+    let caches = if caches.is_empty() || arch::has_no_lm_head(&spec.architecture) {
+        // Encoders with sliding-window layers (EmbeddingGemma, ModernBERT) build a second, windowed mask.
+        if arch::swa_flags(&spec.architecture, hp).contains(&true) {
+            vec![ub, ub]
+        } else {
+            vec![ub]
+        }
+    } else {
+        caches
+    };
     let sum_kv: u64 = caches.iter().sum();
-    let widest = if kv.full_cells > 0 {
+    let no_head = arch::has_no_lm_head(&spec.architecture);
+    let widest = if kv.full_cells > 0 && !no_head {
         u64::from(kv.full_cells)
     } else {
         caches.iter().copied().max().unwrap_or(ub)
     };
-    let logits = 4 * ub * vocab;
-    if ctx.flash_attn {
+    let logits = logits_bytes(spec, ub);
+    // T5's relative-position bias keeps attention off the flash path whatever `-fa` resolved to (arch_table
+    // §2.3); the mask type still follows the flag.
+    let t5 = matches!(spec.architecture.as_str(), "t5" | "t5encoder");
+    let full = if kv.full_cells > 0 && caches.len() > 1 {
+        u64::from(kv.full_cells)
+    } else {
+        caches[0]
+    };
+    let indexer = indexer_graph_bytes(spec, ub, full);
+    if ctx.flash_attn && !t5 {
         let masks = 2 * ub * sum_kv;
         if masks >= logits {
+            // Also the graphs without logits: the peak is inside a layer (FFN activations).
             let n_ff = u64::from(hp.n_ff.max().max(hp.n_ff_exp));
-            return masks + (2 * n_ff + 6 * e) * 4 * ub;
+            return masks + (2 * n_ff + 6 * e) * 4 * ub + indexer;
         }
-        logits + masks + 20 * ub * e + 40 * ub
+        logits + masks + 20 * ub * e + 40 * ub + indexer
     } else {
         let head_k = if hp.n_embd_head_k > 0 {
             u64::from(hp.n_embd_head_k)
@@ -61,11 +104,38 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         };
         let q_x3 = (3 * n_head * head_k * 1000).checked_div(e).unwrap_or(3000);
         let kq = 4 * ub * n_head * widest;
-        let mut c = kq.max(logits) + 4 * ub * sum_kv + (4000 + q_x3) * 4 * ub * e / 1000;
+        let masks = if ctx.flash_attn { 2 } else { 4 } * ub * sum_kv;
+        if is_mla(spec) && kq <= logits {
+            // MLA attends in the latent space: its Q/K/V scratch and the transposed latent V are freed before
+            // the logits, so the peak is the FA-on one with f32 masks (fixtures of deepseek2, mistral4, the
+            // Kimi family: exact, where the generic tail over-predicted 6–10 %).
+            return logits + masks + 20 * ub * e + 40 * ub + indexer;
+        }
+        let mut c = kq.max(logits) + masks + (4000 + q_x3) * 4 * ub * e / 1000;
         if is_mla(spec) {
             c += 2 * widest * u64::from(hp.n_lora_kv);
         }
-        c
+        if t5 {
+            // i32 relative-position buckets [n_kv, ub]; without a decoder head to dominate, the encoder's
+            // gathered bias [n_kv, ub, n_head] f32 and its contiguous permuted copy are live with KQ.
+            c += 4 * ub * widest;
+            if no_head {
+                c += 2 * kq;
+            }
+        }
+        c + indexer
+    }
+}
+
+/// The DSA lightning indexer's part of the graph (deepseek32, glm-dsa, hy_v4, dots3note): per cached token
+/// and ubatch row an f32 score (heads are reduced inside the op), the f32 top-k sparse mask and its f16 copy
+/// for attention — 10 B — plus one key row per token. Fitted exactly on the fixtures' three context sizes.
+fn indexer_graph_bytes(spec: &ModelSpec, ub: u64, n_kv: u64) -> u64 {
+    match spec.architecture.as_str() {
+        "deepseek32" | "glm-dsa" | "hy_v4" | "dots3note" if spec.hparams.indexer_head_size > 0 => {
+            ub * (10 * n_kv + u64::from(spec.hparams.indexer_head_size) + 8)
+        }
+        _ => 0,
     }
 }
 
@@ -78,7 +148,7 @@ pub fn offloaded_graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> (u64
     let hp = &spec.hparams;
     let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
     let u = 4 * ub * u64::from(hp.n_embd);
-    let logits = 4 * ub * u64::from(hp.n_vocab);
+    let logits = logits_bytes(spec, ub);
     let cells = [kv.full_cells, kv.swa_cells].map(u64::from);
     let sum_kv: u64 = cells
         .iter()

@@ -26,9 +26,11 @@ pub fn pad256(n: u32) -> u32 {
     n.div_ceil(256).saturating_mul(256)
 }
 
-/// MLA: the loader stored decompressed head sizes (`key_length_mla`) or a kv_lora rank.
+/// MLA (`llama_hparams::is_mla`): the loader stored decompressed head sizes (`key_length_mla`). A
+/// `kv_lora_rank` alone is not MLA (MiniCPM3 and old DeepSeek-V2 files keep a plain K/V cache); DeepSeek-V4
+/// keeps K only as well.
 pub fn is_mla(spec: &ModelSpec) -> bool {
-    spec.hparams.n_embd_head_k_mla > 0 || spec.hparams.n_lora_kv > 0
+    spec.hparams.n_embd_head_k_mla > 0 || spec.architecture == "deepseek4"
 }
 
 fn head_k(spec: &ModelSpec) -> u32 {
@@ -74,7 +76,10 @@ pub fn resolve(spec: &ModelSpec, req: &FitRequest, ngl: u32) -> Result<Ctx, FitE
             req.cache_type_v.clone(),
         ));
     }
+    // grok's graph is not compatible with flash attention: llama.cpp turns it off whatever was asked.
+    let fa_incompatible = spec.architecture == "grok";
     let flash_attn = match req.flash_attn {
+        _ if fa_incompatible && !v_quant => false,
         FlashAttn::On => true,
         FlashAttn::Off if v_quant => {
             return Err(FitError::QuantizedVNeedsFlashAttn(req.cache_type_v.clone()));
@@ -169,6 +174,20 @@ mod tests {
         assert_eq!((c.n_ctx, c.n_batch, c.n_ubatch), (256, 100, 100));
         req.ctx_size = 0;
         assert_eq!(resolve(&spec(), &req, 0).unwrap().n_ctx, 8192);
+    }
+
+    #[test]
+    fn absurd_layer_counts_are_refused_before_any_table_is_sized() {
+        let mut s = spec();
+        s.hparams.n_layer = 4_000_000_000;
+        let req = FitRequest {
+            backend: Backend::Cpu,
+            ..Default::default()
+        };
+        assert!(matches!(
+            crate::fit::estimate(&s, &req),
+            Err(FitError::TooManyLayers(4_000_000_000))
+        ));
     }
 
     #[test]

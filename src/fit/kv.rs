@@ -24,10 +24,10 @@ pub struct KvLayout {
 
 impl KvLayout {
     pub fn kv_total(&self) -> u64 {
-        self.kv.iter().sum()
+        self.kv.iter().fold(0, |a, b| a.saturating_add(*b))
     }
     pub fn rs_total(&self) -> u64 {
-        self.rs.iter().sum()
+        self.rs.iter().fold(0, |a, b| a.saturating_add(*b))
     }
 }
 
@@ -49,24 +49,11 @@ pub fn layer_kinds(spec: &ModelSpec) -> (Vec<bool>, Vec<bool>) {
         let i = il as usize;
         if recurrent_arch {
             rec[i] = true;
-            continue;
-        }
-        let is_attn_layer = if hybrid {
-            if hp.full_attention_interval > 0
-                && matches!(hp.n_head_kv, crate::model::PerLayer::Uniform(_))
-            {
-                (il + 1) % hp.full_attention_interval == 0
-            } else {
-                hp.n_head_kv.get(i) > 0
-            }
+        } else if hybrid {
+            (attn[i], rec[i]) = arch::hybrid_layer(arch_name, hp, il);
         } else {
-            true
-        };
-        if hybrid && !is_attn_layer {
-            rec[i] = il < nextn_start;
-            continue;
+            attn[i] = il < nextn_start && il < kv_from;
         }
-        attn[i] = il < nextn_start && il < kv_from;
     }
     (attn, rec)
 }
@@ -146,6 +133,29 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
             tv.bytes_for(w).unwrap_or(u64::MAX)
         };
         out.kv[il] = rows.saturating_mul(k_row.saturating_add(v_row));
+        // Sparse-attention indexer caches live beside the full-attention cache, same cells, K (and V) types.
+        if let Some((ik, iv)) = arch::indexer_widths(&spec.architecture, hp)
+            && !swa[il]
+            && arch::indexer_on_layer(&spec.architecture, hp, il as u32)
+        {
+            let row = tk
+                .bytes_for(ik)
+                .unwrap_or(u64::MAX)
+                .saturating_add(if iv > 0 {
+                    tv.bytes_for(iv).unwrap_or(u64::MAX)
+                } else {
+                    0
+                });
+            out.kv[il] = out.kv[il].saturating_add(rows.saturating_mul(row));
+        }
+    }
+    if spec.architecture == "deepseek4" {
+        dsv4_caches(
+            spec,
+            ctx,
+            tk.bytes_for(u64::from(head_k)).unwrap_or(u64::MAX),
+            &mut out,
+        );
     }
     let (r, s) = arch::recurrent_state_elems(&spec.architecture, hp);
     let rs_rows = u64::from(ctx.n_seq.max(1));
@@ -154,5 +164,61 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
             *slot = (r + s).saturating_mul(4).saturating_mul(rs_rows);
         }
     }
+    // Qwen4-exp keeps its per-layer-embedding conv history as one more recurrent row on each PLE layer:
+    // (conv_kernel − 1) × ngram × hyper-connection streams × n_embd, f32.
+    if spec.architecture == "qwen4exp" {
+        let p = u64::from(hp.ple_conv_kernel.saturating_sub(1))
+            * u64::from(hp.ple_ngram_size)
+            * u64::from(hp.hc_count.max(1))
+            * u64::from(hp.n_embd);
+        for &il in &hp.ple_layers {
+            if let Some(slot) = out.rs.get_mut(il as usize)
+                && rec.get(il as usize).copied().unwrap_or(false)
+            {
+                *slot = slot.saturating_add(p.saturating_mul(4).saturating_mul(rs_rows));
+            }
+        }
+    }
     Ok(out)
+}
+
+/// DeepSeek-V4 (`llama_kv_cache_dsv4`, arch_table §3.3): the raw K-only cache is a sliding window on every
+/// layer with one stream per sequence; layers with a compression ratio r add a compressed K-only cache of
+/// PAD256(⌈n_ctx_seq / r⌉) cells per sequence — the overlapping CSA layers (r = 4) also a lightning-indexer
+/// key cache of the same cells — and f32 compressor states: CSA [2·head_k, 2·r] (two overlapping windows),
+/// HCA [head_k, r], indexer [2·idx_k, 2·r], each as a kv and a score tensor per sequence. Replaces what the
+/// generic pass computed for these layers.
+fn dsv4_caches(spec: &ModelSpec, ctx: &Ctx, k_row: u64, out: &mut KvLayout) {
+    let hp = &spec.hparams;
+    let seqs = u64::from(ctx.n_seq.max(1));
+    // Streams stay per sequence even with --kv-unified, sized from n_ctx_seq (= n_ctx then).
+    let seq_ctx = ctx.n_ctx_seq;
+    let raw_cells = pad256(seq_ctx.min(hp.n_swa.saturating_add(ctx.n_ubatch)));
+    let head_k = u64::from(hp.n_embd_head_k);
+    let idx_k = u64::from(hp.indexer_head_size);
+    let idx_row = 2 * idx_k; // f16 indexer keys
+    let trunk = hp.n_layer.saturating_sub(hp.nextn_predict_layers) as usize;
+    out.swa_cells = raw_cells;
+    out.full_cells = 0;
+    for (il, slot) in out.kv.iter_mut().enumerate() {
+        if il >= trunk {
+            *slot = 0;
+            continue;
+        }
+        let mut bytes = u64::from(raw_cells) * seqs * k_row;
+        let ratio = hp.compress_ratios.get(il).copied().unwrap_or(0);
+        if ratio > 0 {
+            let cells = u64::from(pad256(seq_ctx.div_ceil(ratio))) * seqs;
+            bytes += cells * k_row;
+            let r = u64::from(ratio);
+            let states = if ratio <= 4 {
+                bytes += cells * idx_row;
+                2 * (2 * head_k * 2 * r) + 2 * (2 * idx_k * 2 * r)
+            } else {
+                2 * (head_k * r)
+            };
+            bytes += states * 4 * seqs;
+        }
+        *slot = bytes;
+    }
 }

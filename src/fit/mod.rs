@@ -25,6 +25,9 @@ use crate::model::{ModelSpec, ggml};
 pub const MIB: u64 = 1 << 20;
 pub const GIB: u64 = 1 << 30;
 
+/// llama.cpp `LLAMA_MAX_LAYERS` (src/llama-hparams.h).
+pub const MAX_LAYERS: u32 = 512;
+
 /// Default safety margin per GPU: llama.cpp `--fit` keeps 1024 MiB free per device.
 pub const DEFAULT_MARGIN: u64 = GIB;
 
@@ -46,6 +49,9 @@ pub enum FitError {
     UnknownCacheType(String),
     #[error("the model has no layers (block_count is 0)")]
     NoLayers,
+    /// llama.cpp's `LLAMA_MAX_LAYERS`: a file claiming more is refused (and would size per-layer tables).
+    #[error("the model claims {0} layers; llama.cpp supports at most {MAX_LAYERS}")]
+    TooManyLayers(u32),
     #[error("tensor split needs one value per GPU ({gpus} GPUs, {given} values)")]
     TensorSplit { gpus: usize, given: usize },
 }
@@ -350,7 +356,7 @@ pub(crate) fn uses_gpu(req: &FitRequest) -> bool {
 
 /// Resolves `-ngl auto` to the largest value that fits; other values pass through.
 pub fn resolve_gpu_layers(spec: &ModelSpec, req: &FitRequest) -> u32 {
-    let n_all = spec.hparams.n_layer + 1;
+    let n_all = spec.hparams.n_layer.saturating_add(1);
     if !uses_gpu(req) {
         return 0;
     }
@@ -376,6 +382,9 @@ pub fn estimate_with_layers(
     let hp = &spec.hparams;
     if hp.n_layer == 0 {
         return Err(FitError::NoLayers);
+    }
+    if hp.n_layer > MAX_LAYERS {
+        return Err(FitError::TooManyLayers(hp.n_layer));
     }
     let gpu = uses_gpu(req);
     let ngl = if gpu { ngl.min(hp.n_layer + 1) } else { 0 };
@@ -423,7 +432,7 @@ pub fn estimate_with_layers(
         } else {
             layer_dev[il]
         };
-        devices[d].kv_bytes += bytes;
+        devices[d].kv_bytes = devices[d].kv_bytes.saturating_add(*bytes);
     }
     for (il, bytes) in kv.rs.iter().enumerate() {
         let d = if req.no_kv_offload {
@@ -431,7 +440,7 @@ pub fn estimate_with_layers(
         } else {
             layer_dev[il]
         };
-        devices[d].recurrent_bytes += bytes;
+        devices[d].recurrent_bytes = devices[d].recurrent_bytes.saturating_add(*bytes);
     }
 
     devices[host].output_bytes = compute::output_bytes(spec, &ctx);

@@ -18,7 +18,7 @@ const ALIGN: u64 = 32;
 
 /// Device index per layer: `0..n_layer` blocks, then the output layer; `n_gpus` = host.
 pub fn layer_devices(spec: &ModelSpec, req: &FitRequest, ngl: u32, n_gpus: usize) -> Vec<usize> {
-    let n_all = spec.hparams.n_layer + 1;
+    let n_all = spec.hparams.n_layer.saturating_add(1);
     let host = n_gpus;
     if n_gpus == 0 || ngl == 0 {
         return vec![host; n_all as usize];
@@ -105,7 +105,7 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
             has_output = true;
         }
         let start = offset;
-        offset = offset.saturating_add(t.bytes.div_ceil(ALIGN) * ALIGN);
+        offset = offset.saturating_add(t.bytes.div_ceil(ALIGN).saturating_mul(ALIGN));
         let block = t.block();
         if hp.nextn_predict_layers > 0 && block.is_some_and(|b| b >= mtp_start && b < hp.n_layer) {
             continue;
@@ -130,14 +130,14 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
                 w.largest_host_layer_tensor = w.largest_host_layer_tensor.max(t.bytes);
             }
             if repack_on && repackable(t) {
-                w.host_repack += t.bytes;
+                w.host_repack = w.host_repack.saturating_add(t.bytes);
             } else {
-                host_plain += t.bytes;
+                host_plain = host_plain.saturating_add(t.bytes);
                 span_lo = span_lo.min(start);
-                span_hi = span_hi.max(start + t.bytes);
+                span_hi = span_hi.max(start.saturating_add(t.bytes));
             }
         } else {
-            w.per_device[dev] += t.bytes;
+            w.per_device[dev] = w.per_device[dev].saturating_add(t.bytes);
         }
     }
     // Tied output head: a duplicate of token_embd on the output device. On the host it is de-duplicated
@@ -145,12 +145,12 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
     let tied = hp.tied_embeddings && !has_output;
     if let Some(te) = embd.filter(|_| tied) {
         if out_dev != host {
-            w.per_device[out_dev] += te.bytes;
+            w.per_device[out_dev] = w.per_device[out_dev].saturating_add(te.bytes);
         } else if repack_on
             && matches!(te.ggml_type, 2 | 12 | 20 | 39)
             && te.dims.get(1).is_some_and(|d| d.is_multiple_of(8))
         {
-            w.host_repack += te.bytes;
+            w.host_repack = w.host_repack.saturating_add(te.bytes);
         }
     }
     let host_mapped = if req.mmap && !gpu && span_hi > span_lo {
@@ -158,6 +158,6 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
     } else {
         host_plain
     };
-    w.per_device[host] = host_mapped + w.host_repack;
+    w.per_device[host] = host_mapped.saturating_add(w.host_repack);
     w
 }

@@ -80,7 +80,7 @@ pub fn lmstudio_request(
     let mut r = base.clone();
     r.ctx_size = ctx.unwrap_or(4096);
     if let Some(ratio) = offload_ratio {
-        let n_all = f64::from(spec.hparams.n_layer + 1);
+        let n_all = f64::from(spec.hparams.n_layer.saturating_add(1));
         r.n_gpu_layers = GpuLayers::Count((ratio.clamp(0.0, 1.0) * n_all).round() as u32);
     }
     r

@@ -16,7 +16,7 @@ pub fn max_gpu_layers(spec: &ModelSpec, req: &FitRequest) -> Option<u32> {
     if !uses_gpu(req) {
         return Some(0);
     }
-    let n_all = spec.hparams.n_layer + 1;
+    let n_all = spec.hparams.n_layer.saturating_add(1);
     let fits = |n: u32| estimate_with_layers(spec, req, n).map(|r| fits_with_margin(&r));
     if !fits(0).ok()? {
         return Some(0);
@@ -87,7 +87,7 @@ pub fn min_vram_full_offload(spec: &ModelSpec, req: &FitRequest) -> Option<u64> 
         capacity_bytes: u64::MAX / 4,
         bandwidth_gbps: None,
     }];
-    let rep = estimate_with_layers(spec, &r, spec.hparams.n_layer + 1).ok()?;
+    let rep = estimate_with_layers(spec, &r, spec.hparams.n_layer.saturating_add(1)).ok()?;
     let gpu = rep.gpus().next()?;
     Some(gpu.total_bytes.saturating_add(r.margin_bytes))
 }

@@ -83,6 +83,27 @@ pub fn spec_from_shards(shards: &[GgufFile]) -> ModelSpec {
         Some(v) => hp.swa_period = v.as_u32().unwrap_or(0),
         None => {}
     }
+    hp.recurrent_layers = flags(get("attention.recurrent_layers"), n_layer);
+    hp.indexer_types = flags(get("attention.indexer.types"), n_layer);
+    hp.kda_head_dim = get_u32("kda.head_dim");
+    hp.indexer_head_size = get_u32("attention.indexer.key_length");
+    hp.compress_ratios = match get("attention.compress_ratios") {
+        Some(MetaValue::Array { items, len }) if *len == items.len() as u64 => {
+            items.iter().map(|v| v.as_u32().unwrap_or(0)).collect()
+        }
+        _ => Vec::new(),
+    };
+    hp.hc_count = get_u32("hyper_connection.count");
+    hp.n_layer_dense_lead = get_u32("leading_dense_block_count");
+    hp.ple_layers = match get("ple.layers") {
+        Some(MetaValue::Array { items, len }) if *len == items.len() as u64 => {
+            items.iter().filter_map(MetaValue::as_u32).collect()
+        }
+        Some(v) => v.as_u32().into_iter().collect(),
+        None => Vec::new(),
+    };
+    hp.ple_conv_kernel = get_u32("ple.conv_kernel");
+    hp.ple_ngram_size = get_u32("ple.ngram_size");
     hp.n_vocab = match first.get("tokenizer.ggml.tokens") {
         Some(MetaValue::Array { len, .. }) => u32::try_from(*len).unwrap_or(u32::MAX),
         _ => get_u32("vocab_size"),
@@ -98,9 +119,17 @@ pub fn spec_from_shards(shards: &[GgufFile]) -> ModelSpec {
     }
     hp.tied_embeddings = !tensors.iter().any(|t| t.name == "output.weight");
 
-    let file_bytes = shards.iter().map(|s| s.file_bytes).sum();
-    let tensor_bytes = tensors.iter().map(|t| t.bytes).sum();
-    let missing: u64 = shards.iter().map(GgufFile::missing_bytes).sum();
+    // Sizes come from the file: saturate rather than overflow (fuzzing found a table whose tensor sizes
+    // summed past u64).
+    let file_bytes = shards
+        .iter()
+        .map(|s| s.file_bytes)
+        .fold(0, u64::saturating_add);
+    let tensor_bytes = tensors.iter().map(|t| t.bytes).fold(0, u64::saturating_add);
+    let missing = shards
+        .iter()
+        .map(GgufFile::missing_bytes)
+        .fold(0, u64::saturating_add);
     let parameters = tensors
         .iter()
         .map(|t| {
@@ -148,6 +177,18 @@ fn per_layer(v: Option<&MetaValue>) -> PerLayer {
         }
         Some(other) => PerLayer::Uniform(other.as_u32().unwrap_or(0)),
         None => PerLayer::Uniform(0),
+    }
+}
+
+/// Per-layer flags stored as a bool/int array (one per layer) or one scalar for every layer (llama.cpp
+/// `get_key_or_arr`); empty when absent or when the array is summarized.
+fn flags(v: Option<&MetaValue>, n_layer: u32) -> Vec<bool> {
+    match v {
+        Some(MetaValue::Array { items, len }) if *len == items.len() as u64 => {
+            items.iter().map(|i| i.as_bool().unwrap_or(false)).collect()
+        }
+        Some(MetaValue::Array { .. }) | None => Vec::new(),
+        Some(other) => vec![other.as_bool().unwrap_or(false); n_layer.min(65_536) as usize],
     }
 }
 

@@ -36,6 +36,15 @@ pub enum GgufError {
         offset: u64,
         what: String,
     },
+    /// llama.cpp (`gguf_init_from_file_impl`) refuses a tensor whose element count does not fit in int64.
+    #[error(
+        "{path}: tensor {tensor:?} claims dimensions {dims:?}, more than 2^63 elements: not a valid model (llama.cpp refuses it)"
+    )]
+    TensorTooLarge {
+        path: PathBuf,
+        tensor: String,
+        dims: Vec<u64>,
+    },
     #[error("{path}: shard {shard} of this split model is missing: {missing}")]
     MissingShard {
         path: PathBuf,
@@ -407,6 +416,19 @@ pub fn read_header<R: Read>(inner: R, len: u64, path: &Path) -> Result<GgufFile,
         }
         let ggml_type = c.u32()?;
         let offset = c.u64()?;
+        // Every size below is a product of these dimensions: refuse what llama.cpp refuses (element count
+        // past INT64_MAX) instead of letting it saturate into a nonsense tensor.
+        let elements = dims
+            .iter()
+            .try_fold(1u64, |a, &d| a.checked_mul(d))
+            .filter(|n| *n <= i64::MAX as u64);
+        if elements.is_none() {
+            return Err(GgufError::TensorTooLarge {
+                path: path.to_path_buf(),
+                tensor: name,
+                dims,
+            });
+        }
         tensors.push(TensorInfo {
             name,
             dims,
@@ -527,6 +549,44 @@ pub fn read_model(path: &Path) -> Result<Vec<GgufFile>, GgufError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A GGUF v3 file with one tensor of the given dimensions (f32), header only.
+    fn one_tensor(dims: &[u64]) -> Vec<u8> {
+        let mut b = Vec::new();
+        b.extend_from_slice(b"GGUF");
+        b.extend_from_slice(&3u32.to_le_bytes());
+        b.extend_from_slice(&1u64.to_le_bytes()); // tensors
+        b.extend_from_slice(&1u64.to_le_bytes()); // metadata
+        let key = b"general.architecture";
+        b.extend_from_slice(&(key.len() as u64).to_le_bytes());
+        b.extend_from_slice(key);
+        b.extend_from_slice(&8u32.to_le_bytes());
+        b.extend_from_slice(&5u64.to_le_bytes());
+        b.extend_from_slice(b"llama");
+        let name = b"token_embd.weight";
+        b.extend_from_slice(&(name.len() as u64).to_le_bytes());
+        b.extend_from_slice(name);
+        b.extend_from_slice(&(dims.len() as u32).to_le_bytes());
+        for d in dims {
+            b.extend_from_slice(&d.to_le_bytes());
+        }
+        b.extend_from_slice(&0u32.to_le_bytes()); // f32
+        b.extend_from_slice(&0u64.to_le_bytes()); // offset
+        b
+    }
+
+    #[test]
+    fn dimensions_past_2_pow_63_elements_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("huge.gguf");
+        std::fs::write(&path, one_tensor(&[1 << 40; 4])).unwrap();
+        let err = read_file(&path).unwrap_err();
+        assert!(matches!(err, GgufError::TensorTooLarge { .. }), "{err}");
+        assert!(err.to_string().contains("token_embd.weight"));
+        // 2^62 elements is still a (truncated) tensor, not an error.
+        std::fs::write(&path, one_tensor(&[1 << 31, 1 << 31])).unwrap();
+        assert!(read_file(&path).is_ok());
+    }
 
     #[test]
     fn split_names() {

@@ -105,6 +105,18 @@ pub fn parse_header(text: &[u8], path: &Path) -> Result<Vec<TensorSpec>, Safeten
             .and_then(Value::as_array)
             .map(|a| a.iter().filter_map(Value::as_u64).collect())
             .unwrap_or_default();
+        // Shapes from the file are hostile: an element count past 2^63 is no tensor (and would overflow
+        // every size computed from it).
+        if dims
+            .iter()
+            .try_fold(1u64, |a, &d| a.checked_mul(d))
+            .is_none_or(|n| n > i64::MAX as u64)
+        {
+            return Err(invalid(
+                path,
+                format!("tensor {name:?} has shape {dims:?}: more than 2^63 elements"),
+            ));
+        }
         let offsets = info.get("data_offsets").and_then(Value::as_array);
         let bytes = match offsets.map(|o| {
             (
@@ -295,8 +307,11 @@ pub fn spec_from_parts(
         name,
         format: ModelFormat::Safetensors,
         file_bytes,
-        tensor_bytes: tensors.iter().map(|t| t.bytes).sum(),
-        parameters: tensors.iter().map(|t| t.dims.iter().product::<u64>()).sum(),
+        tensor_bytes: tensors.iter().map(|t| t.bytes).fold(0, u64::saturating_add),
+        parameters: tensors
+            .iter()
+            .map(|t| t.dims.iter().product::<u64>())
+            .fold(0, u64::saturating_add),
         ..ModelSpec::default()
     };
     if let Some(config) = config {

@@ -105,6 +105,26 @@ pub struct HParams {
     pub n_vocab: u32,
     /// `output.weight` absent → llama.cpp duplicates `token_embd` as the output head.
     pub tied_embeddings: bool,
+    /// `attention.recurrent_layers` (Qwen3-Next family, MiniMax-01): per-layer "linear attention" flags; a
+    /// scalar applies to every layer. Empty when absent (the arch's `full_attention_interval` rule applies).
+    pub recurrent_layers: Vec<bool>,
+    /// KDA (Kimi Delta Attention) head size, `kda.head_dim` (0 when absent).
+    pub kda_head_dim: u32,
+    /// Sparse-attention indexer key width, `attention.indexer.key_length` (0 when absent).
+    pub indexer_head_size: u32,
+    /// `attention.indexer.types`: per-layer "full indexer" flags (a scalar applies to every layer); empty when
+    /// absent.
+    pub indexer_types: Vec<bool>,
+    /// `attention.compress_ratios` per layer (DeepSeek-V4 compressed caches, Qwen4-exp); empty when absent.
+    pub compress_ratios: Vec<u32>,
+    /// `hyper_connection.count` (mHC streams; 0 when absent).
+    pub hc_count: u32,
+    /// `leading_dense_block_count`.
+    pub n_layer_dense_lead: u32,
+    /// Qwen4-exp per-layer-embedding conv: `ple.layers`, `ple.conv_kernel`, `ple.ngram_size`.
+    pub ple_layers: Vec<u32>,
+    pub ple_conv_kernel: u32,
+    pub ple_ngram_size: u32,
 }
 
 /// One tensor of the (real or predicted) GGUF tensor table.
@@ -159,7 +179,7 @@ impl ModelSpec {
             .iter()
             .filter(|t| t.block() == Some(il))
             .map(|t| t.bytes)
-            .sum()
+            .fold(0, u64::saturating_add)
     }
 
     pub fn tensor(&self, name: &str) -> Option<&TensorSpec> {
@@ -168,6 +188,19 @@ impl ModelSpec {
 
     pub fn is_moe(&self) -> bool {
         self.hparams.n_expert > 1
+    }
+
+    /// For a file shorter than its own tensor table (a partial download): "this file is incomplete (X of Y
+    /// bytes); llama.cpp will not load it as it is". Predictions still describe the complete model.
+    pub fn incomplete_note(&self) -> Option<String> {
+        let missing = self.truncated_bytes.filter(|m| *m > 0)?;
+        let whole = self.file_bytes.saturating_add(missing);
+        Some(format!(
+            "this file is incomplete ({} of {} bytes; {} missing, e.g. a partial download); llama.cpp will not load it as it is — the numbers are for the complete model",
+            self.file_bytes,
+            whole,
+            crate::units::format_auto(missing)
+        ))
     }
 }
 
@@ -187,6 +220,19 @@ mod tests {
         assert_eq!(t("token_embd.weight").block(), None);
         assert_eq!(t("blk.x.attn_q.weight").block(), None);
         assert!(t("blk.3.ffn_up_exps.weight").is_expert());
+    }
+
+    #[test]
+    fn incomplete_file_is_named() {
+        let mut s = ModelSpec {
+            file_bytes: 1000,
+            ..Default::default()
+        };
+        assert_eq!(s.incomplete_note(), None);
+        s.truncated_bytes = Some(500);
+        let note = s.incomplete_note().unwrap();
+        assert!(note.contains("1000 of 1500 bytes"), "{note}");
+        assert!(note.contains("llama.cpp will not load it"));
     }
 
     #[test]

@@ -57,7 +57,9 @@ pub struct App {
     /// "From Hugging Face…" (tests point its `config` at a local hub).
     pub hub_dialog: super::hub_dialog::HubDialog,
     model_loader: fn(&str) -> Result<crate::model::ModelSpec, String>,
-    model_dialog: Option<Promise<Option<PathBuf>>>,
+    model_dialog: Option<Promise<super::file_dialog::Picked>>,
+    /// Shown under "Open model…" when no file dialog could be shown.
+    model_path_fallback: super::file_dialog::PathFallback,
     /// Models found in Ollama / LM Studio / HF / llama.cpp stores (scanned when the menu first opens).
     store_scan: Option<Promise<Vec<LocalModel>>>,
     /// A log opened at start whose verdict goes straight to the Fix Wizard.
@@ -113,6 +115,7 @@ impl App {
             hub_dialog: Default::default(),
             model_loader: sources.model_loader,
             model_dialog: None,
+            model_path_fallback: Default::default(),
             store_scan: None,
             forward_log_to_wizard: false,
             commands: Vec::new(),
@@ -224,7 +227,7 @@ impl App {
                 if let Some(dir) = start_dir {
                     dialog = dialog.set_directory(dir);
                 }
-                sender.send(dialog.pick_file());
+                sender.send(super::file_dialog::run(|| dialog.pick_file()));
                 ctx.request_repaint();
             });
         match spawned {
@@ -254,10 +257,14 @@ impl App {
         self.shared.model.poll();
         if let Some(picked) = self.model_dialog.as_ref().and_then(|p| p.ready().cloned()) {
             self.model_dialog = None;
-            if let Some(path) = picked {
-                self.settings.last_dir = path.parent().map(PathBuf::from);
-                self.commands
-                    .push(Command::LoadModel(path.to_string_lossy().into_owned()));
+            match picked {
+                super::file_dialog::Picked::File(path) => {
+                    self.settings.last_dir = path.parent().map(PathBuf::from);
+                    self.commands
+                        .push(Command::LoadModel(path.to_string_lossy().into_owned()));
+                }
+                super::file_dialog::Picked::Unavailable(why) => self.model_path_fallback.show(why),
+                super::file_dialog::Picked::Cancelled => {}
             }
         }
         let dropped: Vec<PathBuf> = ctx.input(|i| {
@@ -312,6 +319,10 @@ impl App {
                 );
             widgets::model_summary(ui, &self.shared.model);
         });
+        if let Some(path) = self.model_path_fallback.ui(ui, "Open model") {
+            self.commands
+                .push(Command::LoadModel(path.to_string_lossy().into_owned()));
+        }
         ui.add_space(2.0);
         ui.horizontal(|ui| {
             for tab in Tab::ALL {

@@ -2,6 +2,7 @@
 //! UI code is thin: it draws engine data and pushes `Command`s; work happens on background threads.
 
 pub mod app;
+pub mod file_dialog;
 pub mod hardware_watch;
 pub mod hub_dialog;
 pub mod jobs;

@@ -10,7 +10,9 @@ use super::super::app::{Command, Shared};
 use super::super::jobs::Job;
 use super::super::settings::FitInputs;
 use super::super::widgets;
-use crate::fit::{self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuLayers, Verdict};
+use crate::fit::{
+    self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuDevice, GpuLayers, Verdict,
+};
 use crate::model::{ModelSpec, quantize};
 use crate::units::{format_auto, format_gib};
 
@@ -28,8 +30,9 @@ const C_COMPUTE: Color32 = Color32::from_rgb(0x26, 0xa6, 0x9a);
 const C_OVERHEAD: Color32 = Color32::from_rgb(0x8d, 0x6e, 0x63);
 const C_MARGIN: Color32 = Color32::from_rgb(0x75, 0x75, 0x75);
 
-/// One row of the quant × context table: the quant and, per context, (ctx, verdict, GPU bytes).
-pub type QuantRow = (String, Vec<(u32, Verdict, u64)>);
+/// One row of the quant × context table: the quant and, per context, (ctx, verdict on the GPUs given —
+/// `None` without a GPU —, VRAM needed with every layer on the GPU).
+pub type QuantRow = (String, Vec<(u32, Option<Verdict>, u64)>);
 
 /// What the worker computes for one set of inputs.
 #[derive(Clone)]
@@ -46,7 +49,7 @@ pub struct FitOutcome {
     pub speed_context_tokens: Option<u32>,
     /// tok/s for every -ngl from 0 to all layers.
     pub speed_curve: Vec<[f64; 2]>,
-    /// Rows: quants; cells: (ctx, verdict, GPU bytes) — only for contexts the model supports.
+    /// Rows: quants; cells: (ctx, verdict, VRAM needed) — only for contexts the model supports.
     pub table: Vec<QuantRow>,
 }
 
@@ -125,7 +128,8 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         .map(|r| fit::speed::estimate(spec, req, r, fit::speed::quoted_position(r)));
     let tokens_per_second = speed.map(|e| (e.generation_tps, e.prompt_tps));
     let speed_context_tokens = speed.map(|e| e.context_tokens);
-    let n_layer = spec.hparams.n_layer;
+    // A file claiming absurd layer counts is refused by the engine; do not loop over them first.
+    let n_layer = spec.hparams.n_layer.min(fit::MAX_LAYERS);
     let speed_curve = if req.gpus.is_empty() {
         Vec::new()
     } else {
@@ -150,11 +154,7 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         .iter()
         .filter_map(|q| {
             let quantized = quantize::predict(spec, q, quantize::Imatrix::Without).ok()?;
-            let cells = fit::search::sweep_contexts(&quantized, req, &contexts)
-                .into_iter()
-                .map(|c| (c.ctx_size, c.verdict, c.gpu_total_bytes))
-                .collect();
-            Some(((*q).to_owned(), cells))
+            Some(((*q).to_owned(), needed_cells(&quantized, req, &contexts)))
         })
         .collect();
     let full_gpu_tps = fit::estimate_with_layers(spec, req, spec.hparams.n_layer + 1)
@@ -162,10 +162,13 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         .map(|full| {
             fit::speed::tokens_per_second(spec, req, &full, fit::speed::quoted_position(&full)).0
         });
-    let sentence = report
-        .as_ref()
-        .ok()
-        .map(|r| fit::verdict_sentence(r, tokens_per_second.map_or(0.0, |t| t.0), full_gpu_tps));
+    let sentence = report.as_ref().ok().map(|r| {
+        let s = fit::verdict_sentence(r, tokens_per_second.map_or(0.0, |t| t.0), full_gpu_tps);
+        match spec.incomplete_note() {
+            Some(note) => format!("{s} — but {note}"),
+            None => s,
+        }
+    });
     FitOutcome {
         sentence,
         runtime_note: note,
@@ -177,6 +180,38 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         table,
         report,
     }
+}
+
+/// The quant × context table has one meaning per cell: the VRAM that setup needs with every layer on the
+/// GPU(s), whatever fits now (a cell never shows the memory of a partly offloaded plan). With GPUs it is
+/// judged against them; without one, the need is what any single GPU would have to hold, unjudged.
+pub fn needed_cells(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    contexts: &[u32],
+) -> Vec<(u32, Option<Verdict>, u64)> {
+    let mut r = req.clone();
+    r.n_gpu_layers = GpuLayers::All;
+    let judged = !r.gpus.is_empty();
+    if !judged {
+        r.backend = fit::Backend::Cuda;
+        r.gpus = vec![GpuDevice {
+            name: "any GPU".into(),
+            capacity_bytes: u64::MAX / 4,
+            bandwidth_gbps: None,
+        }];
+    } else if r.backend == fit::Backend::Cpu {
+        r.backend = fit::Backend::Cuda;
+    }
+    contexts
+        .iter()
+        .filter_map(|&c| {
+            r.ctx_size = c;
+            let rep = fit::estimate(spec, &r).ok()?;
+            let need = rep.gpus().map(|d| d.total_bytes).sum();
+            Some((c, judged.then_some(rep.verdict), need))
+        })
+        .collect()
 }
 
 fn verdict_colour(v: Verdict) -> Color32 {
@@ -451,7 +486,14 @@ fn results_ui(
                     .unwrap_or(verdict_words(report.verdict)),
             )
             .heading()
-            .color(verdict_colour(report.verdict)),
+            // An incomplete file never reads green: llama.cpp will not load it.
+            .color(
+                if spec.truncated_bytes.is_some() && report.verdict == Verdict::Fits {
+                    widgets::WARN
+                } else {
+                    verdict_colour(report.verdict)
+                },
+            ),
         )
         .on_hover_text(verdict_words(report.verdict));
         if ui.button("Open in Fix Wizard").clicked() {
@@ -513,10 +555,20 @@ fn results_ui(
     }
     if !o.table.is_empty() {
         ui.add_space(8.0);
+        let judged = o
+            .table
+            .iter()
+            .flat_map(|(_, cells)| cells)
+            .any(|(_, v, _)| v.is_some());
         ui.strong(format!(
-            "Which quant fits at which context (this model's architecture; current model: {})",
+            "VRAM needed with every layer on the GPU, per quant and context (this model's architecture; current model: {})",
             spec.file_type.as_deref().unwrap_or("?")
         ));
+        ui.weak(if judged {
+            "Green: fits the GPU(s) with the margin · amber: inside the margin · red: does not fit (layers would spill to system RAM)."
+        } else {
+            "No GPU detected or chosen: the VRAM a GPU would need; pick a GPU above to see which cells fit."
+        });
         egui::Grid::new("quant-table").striped(true).show(ui, |ui| {
             ui.label("");
             if let Some((_, cells)) = o.table.first() {
@@ -538,11 +590,15 @@ fn results_ui(
                 });
                 for (c, v, bytes) in cells {
                     let mark = if *c == inputs.ctx_size { "* " } else { "" };
-                    ui.label(
-                        RichText::new(format!("{mark}{}", format_gib(*bytes)))
-                            .color(verdict_colour(*v)),
-                    )
-                    .on_hover_text(verdict_words(*v));
+                    let text = RichText::new(format!("{mark}{}", format_gib(*bytes)));
+                    match v {
+                        Some(v) => ui
+                            .label(text.color(verdict_colour(*v)))
+                            .on_hover_text(verdict_words(*v)),
+                        None => ui
+                            .label(text)
+                            .on_hover_text("VRAM needed; no GPU to judge it against"),
+                    };
                 }
                 ui.end_row();
             }
@@ -612,4 +668,47 @@ fn device_bar(ui: &mut egui::Ui, name: &str, d: &DeviceUsage, margin: u64) {
         }
     });
     ui.add_space(4.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::GIB;
+
+    fn spec() -> ModelSpec {
+        crate::model::catalog::load("llama-3.1-8b@Q4_K_M").expect("preset")
+    }
+
+    #[test]
+    fn table_cells_are_vram_needed_not_zero_without_a_gpu() {
+        let req = FitRequest {
+            backend: fit::Backend::Cpu,
+            ..FitRequest::default()
+        };
+        let cells = needed_cells(&spec(), &req, &[4096, 32768]);
+        assert_eq!(cells.len(), 2);
+        assert!(cells.iter().all(|(_, v, b)| v.is_none() && *b > GIB));
+        assert!(
+            cells[1].2 > cells[0].2,
+            "needed VRAM grows with the context"
+        );
+    }
+
+    #[test]
+    fn table_cells_do_not_saturate_at_the_card() {
+        // A 12 GiB card: a long context needs more than the card holds, and the cell says so instead of
+        // showing what a partly offloaded plan would use (about the card's size).
+        let req = FitRequest {
+            gpus: vec![GpuDevice {
+                name: "RTX 3060".into(),
+                capacity_bytes: 12 * GIB,
+                bandwidth_gbps: None,
+            }],
+            ..FitRequest::default()
+        };
+        let cells = needed_cells(&spec(), &req, &[4096, 131072]);
+        assert_eq!(cells[0].1, Some(Verdict::Fits));
+        assert_eq!(cells[1].1, Some(Verdict::DoesNotFit));
+        assert!(cells[1].2 > 16 * GIB, "{}", cells[1].2);
+    }
 }

@@ -14,6 +14,7 @@ use egui_plot::{Corner, HLine, Legend, Line, Plot, PlotPoints, VLine};
 use poll_promise::Promise;
 
 use super::super::app::{Command, Shared};
+use super::super::file_dialog::{self, PathFallback, Picked};
 use super::super::settings::MonitorInputs;
 use super::super::widgets;
 use crate::monitor::detect::{Alert, AlertKind, detect};
@@ -39,6 +40,10 @@ pub enum SortBy {
 /// A loaded recording: its name, samples and the number of bad rows skipped.
 type Recording = (String, Vec<Sample>, usize);
 
+/// What "Open recording…" ended with: `Err` = no dialog could be shown (why); `Ok(None)` = cancelled;
+/// else the file read, or why it could not be.
+type OpenedRecording = Result<Option<Result<Recording, String>>, String>;
+
 /// What feeds the timeline.
 enum Feed {
     /// Not sampling (paused, or tests).
@@ -62,8 +67,13 @@ pub struct MonitorTab {
     confirm_end: Option<(u32, String)>,
     end_result: Option<Promise<Result<String, String>>>,
     end_message: Option<Result<String, String>>,
-    open_dialog: Option<Promise<Option<Result<Recording, String>>>>,
-    save_dialog: Option<Promise<Option<PathBuf>>>,
+    /// The recording read after a dialog (or a typed path): `Err` with `Picked::Unavailable` when no dialog
+    /// could be shown, else the file's contents or why they could not be read.
+    open_dialog: Option<Promise<OpenedRecording>>,
+    save_dialog: Option<Promise<Picked>>,
+    /// Shown under "Open recording…" / "Record to CSV…" when no file dialog could be shown.
+    open_fallback: PathFallback,
+    save_fallback: PathFallback,
     error: Option<String>,
 }
 
@@ -81,6 +91,8 @@ impl Default for MonitorTab {
             end_message: None,
             open_dialog: None,
             save_dialog: None,
+            open_fallback: PathFallback::default(),
+            save_fallback: PathFallback::default(),
             error: None,
         }
     }
@@ -157,14 +169,20 @@ impl MonitorTab {
         if let Some(r) = self.open_dialog.as_ref().and_then(|p| p.ready().cloned()) {
             self.open_dialog = None;
             match r {
-                Some(Ok((name, samples, skipped))) => self.load_recording(name, samples, skipped),
-                Some(Err(e)) => self.error = Some(e),
-                None => {}
+                Ok(Some(Ok((name, samples, skipped)))) => {
+                    self.load_recording(name, samples, skipped)
+                }
+                Ok(Some(Err(e))) => self.error = Some(e),
+                Ok(None) => {}
+                Err(no_dialog) => self.open_fallback.show(no_dialog),
             }
         }
         if let Some(r) = self.save_dialog.as_ref().and_then(|p| p.ready().cloned()) {
             self.save_dialog = None;
-            if let Some(path) = r {
+            if let Picked::Unavailable(why) = &r {
+                self.save_fallback.show(why.clone());
+            }
+            if let Picked::File(path) = r {
                 match std::fs::File::create(&path).and_then(|mut f| {
                     writeln!(f, "{}", replay::HEADER)?;
                     Ok(f)
@@ -291,38 +309,51 @@ impl MonitorTab {
                 .clicked()
             {
                 self.spawn_open(ui.ctx(), || {
-                    rfd::FileDialog::new()
-                        .add_filter("Recordings", &["csv"])
-                        .pick_file()
+                    file_dialog::run(|| {
+                        rfd::FileDialog::new()
+                            .add_filter("Recordings", &["csv"])
+                            .pick_file()
+                    })
                 });
             }
         });
+        if let Some(path) = self.open_fallback.ui(ui, "Open recording") {
+            self.open_recording_file(path, ui.ctx());
+        }
+        if let Some(path) = self.save_fallback.ui(ui, "Record to this file") {
+            self.save_dialog = Some(Promise::from_ready(Picked::File(path)));
+        }
     }
 
     /// Loads a recording file on a worker thread, then replays it.
     pub fn open_recording_file(&mut self, path: PathBuf, ctx: &egui::Context) {
-        self.spawn_open(ctx, move || Some(path));
+        self.spawn_open(ctx, move || Picked::File(path));
     }
 
     /// Picks a file (a dialog, or a given path) and reads it as a recording, off the UI thread.
-    fn spawn_open(
-        &mut self,
-        ctx: &egui::Context,
-        pick: impl FnOnce() -> Option<PathBuf> + Send + 'static,
-    ) {
+    fn spawn_open(&mut self, ctx: &egui::Context, pick: impl FnOnce() -> Picked + Send + 'static) {
         let ctx = ctx.clone();
         let (sender, promise) = Promise::new();
         let spawned = std::thread::Builder::new()
             .name("open-recording".into())
             .spawn(move || {
-                let loaded = pick().map(|p| {
+                let picked = match pick() {
+                    Picked::File(p) => Some(p),
+                    Picked::Cancelled => None,
+                    Picked::Unavailable(why) => {
+                        sender.send(Err(why));
+                        ctx.request_repaint();
+                        return;
+                    }
+                };
+                let loaded = picked.map(|p| {
                     let name = p.display().to_string();
                     let file = std::fs::File::open(&p).map_err(|e| format!("{name}: {e}"))?;
                     let (samples, skipped) = replay::read(std::io::BufReader::new(file), &name)
                         .map_err(|e| e.to_string())?;
                     Ok((name, samples, skipped))
                 });
-                sender.send(loaded);
+                sender.send(Ok(loaded));
                 ctx.request_repaint();
             });
         match spawned {
@@ -555,13 +586,23 @@ impl MonitorTab {
                             }
                             ui.label(format!("{:.0}", r.cpu_percent));
                             ui.label(format_auto(r.ram_bytes));
-                            if ui
-                                .small_button("End…")
-                                .on_hover_text(format!("End process {} ({})", r.pid, r.name))
-                                .clicked()
-                            {
-                                self.confirm_end = Some((r.pid, r.name.clone()));
-                                self.end_message = None;
+                            match end_offer(r, std::process::id()) {
+                                Ok(()) => {
+                                    if ui
+                                        .small_button("End…")
+                                        .on_hover_text(format!(
+                                            "End process {} ({}) to free the GPU memory it holds",
+                                            r.pid, r.name
+                                        ))
+                                        .clicked()
+                                    {
+                                        self.confirm_end = Some((r.pid, r.name.clone()));
+                                        self.end_message = None;
+                                    }
+                                }
+                                Err(why) => {
+                                    ui.weak("—").on_hover_text(why);
+                                }
                             }
                             ui.end_row();
                         }
@@ -614,6 +655,33 @@ impl MonitorTab {
             self.confirm_end = None;
         }
     }
+}
+
+/// Whether the live process table offers "End…" for this row, or why not (shown as hover text). Ending is
+/// offered only where it is possible and frees VRAM: a process holding GPU memory that is not the init
+/// system, a kernel thread or this app. (Recorded rows never get here: their PIDs may be reused by now.)
+pub fn end_offer(r: &crate::monitor::ProcessRow, own_pid: u32) -> Result<(), String> {
+    if r.pid == own_pid {
+        return Err("This is VRAM Doctor itself.".into());
+    }
+    if r.pid <= 1 {
+        return Err(format!(
+            "PID {} is the system's init process: ending it would stop the whole machine.",
+            r.pid
+        ));
+    }
+    if r.ram_bytes == 0 && r.vram_bytes == 0 {
+        return Err(
+            "A kernel thread (no user memory): it cannot be ended and holds no GPU memory.".into(),
+        );
+    }
+    if r.vram_bytes == 0 {
+        return Err(format!(
+            "{} holds no GPU memory as far as the driver reports: ending it would not free VRAM.",
+            r.name
+        ));
+    }
+    Ok(())
 }
 
 /// Table rows from a recorded sample's GPU holders (VRAM summed over GPUs per PID).
@@ -727,17 +795,21 @@ fn now_summary(ui: &mut egui::Ui, latest: &Sample) {
 fn spawn_dialog(
     ctx: &egui::Context,
     show: impl FnOnce(rfd::FileDialog) -> Option<PathBuf> + Send + 'static,
-) -> Promise<Option<PathBuf>> {
+) -> Promise<Picked> {
     let (sender, promise) = Promise::new();
     let ctx = ctx.clone();
     let spawned = std::thread::Builder::new()
         .name("file-dialog".into())
         .spawn(move || {
-            sender.send(show(rfd::FileDialog::new().add_filter("CSV", &["csv"])));
+            sender.send(file_dialog::run(|| {
+                show(rfd::FileDialog::new().add_filter("CSV", &["csv"]))
+            }));
             ctx.request_repaint();
         });
-    if spawned.is_err() {
-        return Promise::from_ready(None);
+    if let Err(e) = spawned {
+        return Promise::from_ready(Picked::Unavailable(format!(
+            "could not start the file dialog ({e})"
+        )));
     }
     promise
 }
@@ -749,5 +821,46 @@ pub fn symptom(kind: AlertKind) -> crate::plan::Symptom {
         AlertKind::Paging => crate::plan::Symptom::Paging,
         AlertKind::CpuSpill => crate::plan::Symptom::CpuSpill,
         AlertKind::HeldByOther => crate::plan::Symptom::HeldByOther,
+    }
+}
+
+#[cfg(test)]
+mod end_tests {
+    use super::end_offer;
+    use crate::monitor::ProcessRow;
+
+    fn row(pid: u32, ram: u64, vram: u64) -> ProcessRow {
+        ProcessRow {
+            pid,
+            name: "p".into(),
+            cpu_percent: 0.0,
+            ram_bytes: ram,
+            vram_bytes: vram,
+        }
+    }
+
+    #[test]
+    fn end_only_where_it_frees_vram() {
+        assert!(end_offer(&row(4242, 1 << 30, 2 << 30), 7).is_ok());
+        assert!(
+            end_offer(&row(1, 1 << 20, 1 << 20), 7)
+                .unwrap_err()
+                .contains("init")
+        );
+        assert!(
+            end_offer(&row(7, 1 << 20, 1 << 20), 7)
+                .unwrap_err()
+                .contains("VRAM Doctor")
+        );
+        assert!(
+            end_offer(&row(2, 0, 0), 7)
+                .unwrap_err()
+                .contains("kernel thread")
+        );
+        assert!(
+            end_offer(&row(4242, 1 << 30, 0), 7)
+                .unwrap_err()
+                .contains("no GPU memory")
+        );
     }
 }

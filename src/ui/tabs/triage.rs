@@ -56,8 +56,10 @@ pub struct TriageTab {
     pub analysed: Option<String>,
     pub error: Option<String>,
     jump_to: Option<u64>,
-    open_dialog: Option<Promise<Option<PathBuf>>>,
+    open_dialog: Option<Promise<crate::ui::file_dialog::Picked>>,
     pending_open: Option<PathBuf>,
+    /// Shown under "Open log…" when no file dialog could be shown.
+    path_fallback: crate::ui::file_dialog::PathFallback,
 }
 
 impl TriageTab {
@@ -162,8 +164,10 @@ impl TriageTab {
         }
         if let Some(picked) = self.open_dialog.as_ref().and_then(|p| p.ready().cloned()) {
             self.open_dialog = None;
-            if let Some(path) = picked {
-                self.pending_open = Some(path);
+            match picked {
+                crate::ui::file_dialog::Picked::File(path) => self.pending_open = Some(path),
+                crate::ui::file_dialog::Picked::Unavailable(why) => self.path_fallback.show(why),
+                crate::ui::file_dialog::Picked::Cancelled => {}
             }
         }
     }
@@ -201,6 +205,9 @@ impl TriageTab {
                 *self = Self::default();
             }
         });
+        if let Some(path) = self.path_fallback.ui(ui, "Open log") {
+            self.open_file(path, ui.ctx());
+        }
         if let Some(scan) = &self.scan {
             let done = scan.progress.load(Ordering::Relaxed);
             let fraction = if scan.total > 0 {
@@ -246,11 +253,13 @@ impl TriageTab {
         let spawned = std::thread::Builder::new()
             .name("open-log-dialog".into())
             .spawn(move || {
-                let picked = rfd::FileDialog::new()
-                    .set_title("Open log")
-                    .add_filter("Logs", &["log", "txt", "out", "err"])
-                    .add_filter("All files", &["*"])
-                    .pick_file();
+                let picked = crate::ui::file_dialog::run(|| {
+                    rfd::FileDialog::new()
+                        .set_title("Open log")
+                        .add_filter("Logs", &["log", "txt", "out", "err"])
+                        .add_filter("All files", &["*"])
+                        .pick_file()
+                });
                 sender.send(picked);
                 ctx.request_repaint();
             });

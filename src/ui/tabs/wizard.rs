@@ -392,6 +392,7 @@ impl WizardTab {
             return;
         };
         let mut export = None;
+        let mut copied = false;
         ui.horizontal(|ui| {
             ui.label(format!(
                 "For {} on {} ({}).",
@@ -407,6 +408,14 @@ impl WizardTab {
                 .clicked()
             {
                 export = Some(plan.to_markdown());
+            }
+            if ui
+                .button("Copy as Markdown")
+                .on_hover_text("The whole plan, to paste into an issue or a note")
+                .clicked()
+            {
+                ui.ctx().copy_text(plan.to_markdown());
+                copied = true;
             }
         });
         if let Some(status) = &self.export_status {
@@ -492,6 +501,9 @@ impl WizardTab {
         if ui.button("Next: verify ›").clicked() {
             self.step = Step::Verify;
         }
+        if copied {
+            self.export_status = Some("Copied the plan as Markdown.".to_owned());
+        }
         if let Some(markdown) = export {
             self.start_export(markdown, ctx);
         }
@@ -515,16 +527,24 @@ impl WizardTab {
         let spawned = std::thread::Builder::new()
             .name("export-plan".into())
             .spawn(move || {
-                let picked = rfd::FileDialog::new()
-                    .set_title("Export fix plan")
-                    .set_file_name("vram-doctor-fix-plan.md")
-                    .add_filter("Markdown", &["md"])
-                    .save_file();
-                let result = picked.map(|path| {
-                    std::fs::write(&path, markdown)
-                        .map(|()| path.clone())
-                        .map_err(|e| format!("{}: {e}", path.display()))
+                let picked = crate::ui::file_dialog::run(|| {
+                    rfd::FileDialog::new()
+                        .set_title("Export fix plan")
+                        .set_file_name("vram-doctor-fix-plan.md")
+                        .add_filter("Markdown", &["md"])
+                        .save_file()
                 });
+                let result = match picked {
+                    crate::ui::file_dialog::Picked::File(path) => Some(
+                        std::fs::write(&path, markdown)
+                            .map(|()| path.clone())
+                            .map_err(|e| format!("{}: {e}", path.display())),
+                    ),
+                    crate::ui::file_dialog::Picked::Cancelled => None,
+                    crate::ui::file_dialog::Picked::Unavailable(why) => Some(Err(format!(
+                        "{why} Use \"Copy as Markdown\" instead, or `vram-doctor plan` on the command line."
+                    ))),
+                };
                 sender.send(result);
                 ctx.request_repaint();
             });
