@@ -244,6 +244,57 @@ fn a_users_own_words_are_read_as_a_description() {
 }
 
 #[test]
+fn descriptions_name_fragmentation_design_ample_memory_and_disk_speed() {
+    let cases = [
+        (
+            "My training step OOMs although half the card is empty; I think the allocator cache is fragmented.",
+            Label::VramFragmentation,
+        ),
+        (
+            "My fine-tuning run stops after some steps with this error:\n\
+             torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n\
+             It only goes away when I call empty_cache between the batches.",
+            Label::VramFragmentation,
+        ),
+        (
+            "My server takes 90% of the VRAM right after start, but the maintainers said it preallocates the cache on purpose.",
+            Label::RecoveredNoFailure,
+        ),
+        (
+            "It fails to load my 7B model on a 24 GB card, which should fit with plenty of room; it worked before the update.",
+            Label::NotMemory,
+        ),
+        (
+            "When I ask anything it takes about 5 minutes per token to answer on my laptop.",
+            Label::PagingThrash,
+        ),
+        (
+            "When I start it, it says I need 40 GB of RAM but my machine has 32 GB RAM.",
+            Label::HostOomKilled,
+        ),
+    ];
+    for (text, want) in cases {
+        let d = diagnose_str(text);
+        assert_eq!(d.label, want, "{text}\n{}", d.to_text());
+        assert!(d.explanation.starts_with("Reading this as a description"));
+        assert!(d.confidence <= 0.5);
+    }
+}
+
+#[test]
+fn a_load_after_the_server_listens_is_still_the_load() {
+    // llama-server binds its port before it loads the model.
+    let d = diagnose_str(
+        "main: HTTP server is listening, hostname: 127.0.0.1, port: 8080, http threads: 7\n\
+         main: loading model\n\
+         llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 23500 MiB free\n\
+         load_tensors: offloaded 81/81 layers to GPU\n\
+         cudaMalloc failed: out of memory\n",
+    );
+    assert_eq!(d.label, Label::VramOomLoad, "{}", d.to_text());
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

@@ -664,6 +664,12 @@ impl Timeline {
                     weights_on_gpu = true;
                 }
                 EventKind::Running => running = true,
+                // llama-server binds its port ("HTTP server is listening") before it loads the model, and
+                // llama.cpp prints "using device … MiB free" as each model load begins: a load after the
+                // listening line starts afresh, nothing has run yet.
+                EventKind::Device if e.text.to_ascii_lowercase().contains("using device") => {
+                    running = false;
+                }
                 EventKind::AllocFailed => {
                     let kind = e.detail.as_deref();
                     e.phase = Some(

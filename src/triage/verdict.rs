@@ -654,7 +654,20 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     let mut read_as_description = false;
     let mut c = classify(scan, &found, &tl);
     // A description is read for symptoms only when the text states no failure the log rules know.
-    if description && (c.label == Label::Unknown || c.confidence < 0.6) {
+    // A person's own words that name the allocator's state or another holder refine an OOM line they quote:
+    // the line alone cannot show fragmentation or who holds the memory.
+    let refines = |d: &Call| {
+        matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
+            && matches!(
+                d.label,
+                Label::VramFragmentation | Label::VramHeldByOther
+            )
+    };
+    if description
+        && let Some(d) = describe(scan).filter(|d| refines(d))
+    {
+        c = d;
+    } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
         match describe(scan) {
             Some(d) => c = d,
             None => {
@@ -883,6 +896,61 @@ fn describe(scan: &Scan) -> Option<Call> {
         "very long time",
         "performance dropped",
     ]);
+    // The allocator's own state in words: PyTorch's caching allocator keeps freed blocks reserved, and its
+    // OOM text names the cure (expandable_segments, max_split_size_mb, empty_cache).
+    let fragmented = find(&[
+        "fragment",
+        "reserved but unallocated",
+        "reserved-but-unallocated",
+        "reserved-unallocated",
+        "reserved and unallocated",
+        "expandable_segments",
+        "empty_cache",
+        "max_split_size",
+        "caching allocator",
+    ]);
+    // Nothing failed: the runtime reserves memory up front by design (vLLM's gpu_memory_utilization, TGI's
+    // warm-up, llama.cpp's preallocated KV cache).
+    let by_design = find(&[
+        "nothing wrong",
+        "by design",
+        "expected behavio",
+        "working as intended",
+        "works as intended",
+        "preallocat",
+        "pre-allocat",
+    ]);
+    // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
+    // limit, not a lack of memory.
+    let ample = find(&[
+        "fits easily",
+        "easily fit",
+        "should fit",
+        "plenty of",
+        "more than enough",
+        "perfectly capable",
+        "not an issue before",
+        "worked before",
+        "used to work",
+        "worked fine in",
+        "regression",
+    ]);
+    let not_memory = find(&[
+        "segfault",
+        "segmentation fault",
+        "sigsegv",
+        "illegal instruction",
+        "illegal memory access",
+        "unsupported",
+        "not supported",
+        "incompatible",
+    ]);
+    // Minutes (or many seconds) for a single token is the disk paging, not the CPU computing.
+    let per_token = find(&["per token", "one token", "each token", "a single token"])
+        .filter(|_| t.contains("minute"));
+    // "I need 33.6 GB of 30.5 GB RAM": the system RAM is short (" ram" excludes "vram").
+    let ram_short = (t.contains(" ram") && (t.contains("need") || t.contains("require")))
+        .then_some("RAM needed");
     let mac = find(&[
         " mac",
         "apple",
@@ -895,7 +963,19 @@ fn describe(scan: &Scan) -> Option<Call> {
         "mlx",
     ]);
     let amd = find(&["amd", "radeon", "rocm"]);
-    let (label, symptom, why) = if let Some(o) = others {
+    let (label, symptom, why) = if let Some(w) = fragmented {
+        (
+            Label::VramFragmentation,
+            w,
+            "Memory the allocator keeps reserved but cannot hand out in one piece (fragmentation) made a large request fail while enough was free in total.",
+        )
+    } else if let Some(w) = by_design {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "The runtime reserves GPU memory up front on purpose; high memory use alone is not a failure.",
+        )
+    } else if let Some(o) = others {
         (
             Label::VramHeldByOther,
             o,
@@ -918,6 +998,24 @@ fn describe(scan: &Scan) -> Option<Call> {
             Label::PagingThrash,
             f,
             "A freeze with the disk busy is the OS paging: the model or its context does not fit in free system RAM.",
+        )
+    } else if let Some(k) = ram_short {
+        (
+            Label::HostOomKilled,
+            k,
+            "The model needs more system RAM than is free: the runtime refused to load it, or the OS would kill it.",
+        )
+    } else if let Some(w) = ample.or(not_memory) {
+        (
+            Label::NotMemory,
+            w,
+            "The memory is reportedly ample (or it worked in an earlier version): the failure is a bug, a limit or an unsupported setup, not a lack of memory.",
+        )
+    } else if let Some(p) = per_token {
+        (
+            Label::PagingThrash,
+            p,
+            "Minutes for each token is the speed of the disk: the model does not fit in free RAM and the OS pages it in and out.",
         )
     } else if let (Some(c), Some(_)) = (crash, load) {
         (
