@@ -28,10 +28,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "rocm_oom read as vram_oom_load: the decisive message is in a wording no rule reads yet",
     ),
     (
-        "r034",
-        "not_memory read as rocm_oom: the decisive message is in a wording no rule reads yet",
-    ),
-    (
         "r038",
         "vram_oom_load read as vram_oom_context: the decisive message is in a wording no rule reads yet",
     ),
@@ -78,10 +74,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r089",
         "apple_metal_oom read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r093",
-        "not_memory read as apple_metal_oom: the decisive message is in a wording no rule reads yet",
     ),
     (
         "r097",

@@ -295,6 +295,27 @@ fn a_load_after_the_server_listens_is_still_the_load() {
 }
 
 #[test]
+fn impossible_sizes_and_metal_warnings_are_not_memory() {
+    // No GPU has a terabyte: a request that size is a wrong size, whatever the runtime calls it.
+    let d = diagnose_str(
+        "2024-03-02 10:00:00.000001: E external/local_xla/xla/stream_executor/rocm/rocm_driver.cc:612] failed to allocate 2.50TiB (2748779069440 bytes) from device: HIP_ERROR_OutOfMemory\n",
+    );
+    assert_eq!(d.label, Label::NotMemory, "{}", d.to_text());
+    assert!(d.explanation.contains("2.50 TiB") || d.explanation.contains("2560"), "{}", d.explanation);
+    // ggml-metal warns after an allocation that succeeded; the assertion that follows is its own failure.
+    let warn = "ggml_metal_add_buffer: allocated 'kv              ' buffer, size =   512.00 MB, (17000.00 / 16384.00), warning: current allocated size is greater than the recommended max working set size\n";
+    let d = diagnose_str(&format!(
+        "{warn}GGML_ASSERT: llama.cpp:4242: n_tokens <= n_batch\n"
+    ));
+    assert_eq!(d.label, Label::NotMemory, "{}", d.to_text());
+    // The same warning, then a command buffer that failed: Metal ran out of memory.
+    let d = diagnose_str(&format!(
+        "{warn}ggml_metal_graph_compute: command buffer 1 failed with status 5\nGGML_ASSERT: ggml-metal.m:2001: false\n"
+    ));
+    assert_eq!(d.label, Label::AppleMetalOom, "{}", d.to_text());
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

@@ -217,7 +217,7 @@ pub struct Timeline {
 /// Events shown at most (the first devices and buffers, and the last of the rest, stay).
 const MAX_EVENTS: usize = 64;
 
-const SIZE: &str = r"(\d+(?:[.,]\d+)?)\s*(GiB|MiB|KiB|GB|MB|KB|kB|bytes|B)\b";
+const SIZE: &str = r"(\d+(?:[.,]\d+)?)\s*(TiB|GiB|MiB|KiB|TB|GB|MB|KB|kB|bytes|B)\b";
 
 struct Patterns {
     using_device: Regex,

@@ -152,6 +152,9 @@ const PATTERNS: &[(&str, Sig)] = &[
         "greater than the recommended max working set size",
         Sig::MetalOom,
     ),
+    // ggml-metal: a command buffer ended with MTLCommandBufferStatusError (5) and ggml asserts; past the
+    // working-set limit that error is the GPU running out of memory.
+    ("failed with status 5", Sig::MetalOom),
     ("ggml_metal", Sig::MetalMarker),
     ("recommendedmaxworkingsetsize", Sig::MetalMarker),
     ("metal", Sig::MetalMarker),

@@ -314,9 +314,38 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     if scan.has(Sig::VllmKv) {
         return call(Label::VllmKvInsufficient, 0.9, &[Sig::VllmKv, Sig::Numbers]);
     }
+    // A single request of a terabyte or more: no GPU has that much, so the size itself is wrong (an overflow or
+    // a mis-sized allocator, e.g. TensorFlow backing off from 128 TiB), not a lack of memory.
+    if let Some(e) = tl
+        .of(EventKind::AllocFailed)
+        .find(|e| e.numbers.bytes.is_some_and(|b| b >= 1024 * GIB))
+    {
+        let mut c = call(Label::NotMemory, 0.7, &[]);
+        c.extra = lines_of([e]);
+        c.cause = Some(format!(
+            "a single allocation of {} was asked for, more than any GPU has: the size itself is wrong (an overflow or a mis-sized allocator in this version), not a lack of memory",
+            format_auto(e.numbers.bytes.unwrap_or(0))
+        ));
+        return c;
+    }
     if scan.has(Sig::NotMemory) {
         let nm = scan.last(Sig::NotMemory);
-        let hard = gpu_fail.max(host_fail);
+        // Metal's "allocated … warning: … greater than the recommended max working set size" is printed after
+        // an allocation that succeeded: a warning, not the failure an assertion could follow from.
+        let metal_warnings_only = scan.hits(Sig::MetalOom).is_some_and(|h| {
+            h.lines()
+                .all(|(_, t)| t.to_ascii_lowercase().contains("warning"))
+        });
+        let gpu_hard = if metal_warnings_only {
+            [Sig::CudaOom, Sig::TorchOom, Sig::HipOom, Sig::AllowedMemory]
+                .iter()
+                .map(|s| scan.last(*s))
+                .max()
+                .unwrap_or(0)
+        } else {
+            gpu_fail
+        };
+        let hard = gpu_hard.max(host_fail);
         // An assertion right after a failed allocation is that failure's consequence.
         let assert_after_failure = hard > 0
             && nm.saturating_sub(hard) <= 3
