@@ -68,10 +68,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: the decisive message is in a wording no rule reads yet",
     ),
     (
-        "r085",
-        "vram_oom_load read as vram_oom_context: the decisive message is in a wording no rule reads yet",
-    ),
-    (
         "r089",
         "apple_metal_oom read as unknown: the decisive message is in a wording no rule reads yet",
     ),
@@ -109,10 +105,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r143",
-        "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r146",
         "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (

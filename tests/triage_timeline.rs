@@ -272,6 +272,17 @@ fn descriptions_name_fragmentation_design_ample_memory_and_disk_speed() {
             "When I start it, it says I need 40 GB of RAM but my machine has 32 GB RAM.",
             Label::HostOomKilled,
         ),
+        (
+            "After changing the prompt my workflow still runs in lowvram mode and each image takes twice as long.",
+            Label::CpuSpillSlow,
+        ),
+        (
+            "Steps to reproduce:\n\
+             1. Load a 70B model on my 4090\n\
+             2. Ask a question\n\
+             3. The GPU is barely used while it answers",
+            Label::CpuSpillSlow,
+        ),
     ];
     for (text, want) in cases {
         let d = diagnose_str(text);
@@ -290,6 +301,13 @@ fn a_load_after_the_server_listens_is_still_the_load() {
          llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 23500 MiB free\n\
          load_tensors: offloaded 81/81 layers to GPU\n\
          cudaMalloc failed: out of memory\n",
+    );
+    assert_eq!(d.label, Label::VramOomLoad, "{}", d.to_text());
+    // Module._apply (.cuda(), .to()) moves the weights: a failure inside it is the load's.
+    let d = diagnose_str(
+        "  File \"/env/lib/python3.11/site-packages/torch/nn/modules/module.py\", line 905, in <lambda>\n\
+             return self._apply(lambda t: t.cuda(device))\n\
+         torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 64.00 MiB (GPU 0; 8.00 GiB total capacity; 7.30 GiB already allocated; 0 bytes free; 7.31 GiB reserved in total by PyTorch)\n",
     );
     assert_eq!(d.label, Label::VramOomLoad, "{}", d.to_text());
 }

@@ -121,6 +121,14 @@ fn looks_structured(t: &str) -> bool {
     {
         return looks_structured(rest);
     }
+    // A numbered list item ("1. Have a GPU") likewise.
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if (1..=2).contains(&digits)
+        && let Some(rest) = t[digits..].strip_prefix(". ")
+        && rest.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return looks_structured(rest);
+    }
     let first = t.split_whitespace().next().unwrap_or("");
     let starts = t.starts_with([
         '[', '{', '|', '+', '#', '<', '-', '=', '*', '>', '$', '!', '(', '/', '\\', '.',

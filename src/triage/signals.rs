@@ -327,6 +327,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("no space left for", Sig::VllmKv),
     ("didn't recover within timeout", Sig::Recover),
     ("layers.model=", Sig::Offloaded),
+    // ComfyUI (comfy/model_management.py) keeps part of the weights in RAM: "loaded partially", lowvram mode.
+    ("loaded partially", Sig::Offloaded),
+    // torch.nn.Module._apply moves or converts every parameter (.to(), .cuda(), .half()): the weights' load.
+    ("self._apply(", Sig::LoadPhase),
     ("% cpu/gpu", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
     (

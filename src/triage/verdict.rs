@@ -892,7 +892,8 @@ fn describe(scan: &Scan) -> Option<Call> {
     let freeze = find(&[
         "freez",
         "frozen",
-        "hang",
+        // Word starts only: "changing" is not a hang.
+        " hang",
         "unresponsive",
         "disk",
         "swap",
@@ -924,6 +925,16 @@ fn describe(scan: &Scan) -> Option<Call> {
         "running on the cpu",
         "very long time",
         "performance dropped",
+        // Part of the model kept in system RAM, in the runtimes' own words (ComfyUI's lowvram mode and
+        // "loaded partially", llama.cpp/Ollama partial offload).
+        "lowvram",
+        "loaded partially",
+        "partially offload",
+        "partial offload",
+        "offloaded to cpu",
+        "offloaded to the cpu",
+        "fit in vram",
+        "fit into vram",
     ]);
     // The allocator's own state in words: PyTorch's caching allocator keeps freed blocks reserved, and its
     // OOM text names the cure (expandable_segments, max_split_size_mb, empty_cache).
