@@ -334,6 +334,50 @@ fn impossible_sizes_and_metal_warnings_are_not_memory() {
 }
 
 #[test]
+fn kernel_bugs_missing_code_and_model_mismatch_are_not_memory() {
+    for (log, cause) in [
+        (
+            "RuntimeError: CUDA error: device-side assert triggered\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n",
+            "device-side assert",
+        ),
+        (
+            "Memory access fault by GPU node-1 (Agent handle: 0x55d0c2a0) on address 0x7f1c00000000. Reason: Page not present or supervisor privilege.\n",
+            "kernel crashed",
+        ),
+        (
+            "rocBLAS error: hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\n",
+            "no GPU code",
+        ),
+        (
+            "llama_model_load: error loading model: check_tensor_dims: tensor 'blk.0.attn_q.weight' has wrong shape; expected  4096,  4096, got  4096,  5120\n",
+            "does not match",
+        ),
+        (
+            "CUDA error: the launch timed out and was terminated\n  current device: 0, in function ggml_backend_cuda_synchronize\n",
+            "watchdog",
+        ),
+    ] {
+        let d = diagnose_str(log);
+        assert_eq!(d.label, Label::NotMemory, "{log}\n{}", d.to_text());
+        assert!(d.explanation.contains(cause), "{cause}: {}", d.explanation);
+    }
+}
+
+#[test]
+fn weights_sent_to_ram_by_a_card_already_taken_is_another_holder() {
+    // Ollama saw 1.5 of 24 GiB free before loading and kept most layers in RAM.
+    let d = diagnose_str(
+        "time=2025-03-01T10:00:00.000Z level=INFO source=types.go:131 msg=\"inference compute\" id=GPU-1 library=cuda variant=v12 compute=8.6 driver=12.4 name=\"NVIDIA GeForce RTX 3090\" total=\"24.0 GiB\" available=\"1.5 GiB\"\n\
+         load_tensors: offloaded 3/49 layers to GPU\n\
+         load_tensors:        CUDA0 model buffer size =  1200.00 MiB\n\
+         load_tensors:   CPU_Mapped model buffer size = 15000.00 MiB\n\
+         eval rate: 2.10 tokens/s\n",
+    );
+    assert_eq!(d.label, Label::VramHeldByOther, "{}", d.to_text());
+    assert!(d.explanation.contains("1.50 GiB free"), "{}", d.explanation);
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

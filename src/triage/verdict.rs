@@ -263,6 +263,28 @@ fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("forward compatibility")
     {
         "the NVIDIA driver is older than the CUDA runtime this build needs (driver/toolkit mismatch)"
+    } else if text.contains("device-side assert") {
+        "a check inside a GPU kernel failed (device-side assert): usually an index out of range — a bug or bad input (token ids, labels), not a lack of memory"
+    } else if text.contains("launch timed out") {
+        "the display driver's watchdog stopped a GPU kernel that ran too long (Windows TDR): raise TdrDelay or use a GPU that drives no display, not a memory problem"
+    } else if text.contains("unspecified launch failure")
+        || text.contains("launchfailure")
+        || text.contains("misaligned address")
+        || text.contains("memory access fault")
+        || text.contains("aperture_violation")
+    {
+        "a GPU kernel crashed (bad address or launch failure): a bug in the runtime or driver for this model or settings, not a lack of memory"
+    } else if text.contains("nobinaryforgpu") || text.contains("code object") {
+        "the build has no GPU code for this card (ROCm: no code object for its gfx target; use a build for it, or HSA_OVERRIDE_GFX_VERSION where supported)"
+    } else if text.contains("invalid device ordinal") {
+        "the process asked for a GPU index that is not visible to it (CUDA_VISIBLE_DEVICES, container settings or the device number)"
+    } else if text.contains("cublas_status") {
+        "cuBLAS refused an operation on this GPU (not supported or failed to execute): a build or driver problem, not memory"
+    } else if text.contains("wrong shape")
+        || text.contains("wrong number of tensors")
+        || text.contains("pre-tokenizer")
+    {
+        "the model file does not match what this runtime version expects (update the runtime, or use a file made for it)"
     } else if text.contains("no kernel image") || text.contains("invalid device function") {
         "the build has no GPU code for this card's compute capability (rebuild with its CUDA architecture, or use a build that supports it)"
     } else if text.contains("illegal memory access") {
@@ -539,7 +561,27 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::PinnedFail, Sig::Recover, Sig::Progress],
         );
     }
-    if let Some(c) = cpu_spill(scan, tl) {
+    if let Some(mut c) = cpu_spill(scan, tl) {
+        // Weights sent to RAM because the GPU was already mostly taken when the load began: the cause is the
+        // other holder, the spill its consequence.
+        // (Unified memory is shared with the OS by design: not "another holder".)
+        let unified = scan.has(Sig::MetalMarker) || scan.has(Sig::OsMac) || scan.has(Sig::RtMlx);
+        if !unified
+            && let Some(s) = tl.start_state(None, u64::MAX)
+            && let (Some(free), Some(total)) = (s.numbers.free_bytes, device_total(s))
+            && total.saturating_sub(free) >= 2 * GIB
+            && total.saturating_sub(free) * 2 >= total
+        {
+            c.label = Label::VramHeldByOther;
+            c.extra.insert(0, (s.line, s.text.clone()));
+            c.explain = Some(format!(
+                "{} had only {} free of {} when the load started: {} was already in use by another process, so the runtime kept part of the model in system RAM, where it runs far slower.",
+                s.device.as_deref().unwrap_or("The GPU"),
+                format_auto(free),
+                format_auto(total),
+                format_auto(total.saturating_sub(free))
+            ));
+        }
         return c;
     }
     if let Some(cpu) = f.cpu_share.filter(|c| *c > 0) {
