@@ -100,20 +100,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (
-        "r131",
-        "vram_held_by_other read as cpu_spill_slow: the decisive message is in a wording no rule reads yet",
-    ),
-    (
         "r143",
         "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (
         "r154",
         "vllm_kv_insufficient read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r158",
-        "paging_thrash read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (
         "r159",

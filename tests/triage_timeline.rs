@@ -378,6 +378,28 @@ fn weights_sent_to_ram_by_a_card_already_taken_is_another_holder() {
 }
 
 #[test]
+fn servers_that_came_up_after_a_failure_and_macos_watchdogs() {
+    // koboldcpp reports the load finished after a failed allocation: the run went on.
+    let d = diagnose_str(
+        "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+         llama_context: failed to allocate compute pp buffers\n\
+         Load Text Model OK: True\n\
+         Please connect to custom endpoint at http://localhost:5001\n",
+    );
+    assert_eq!(d.label, Label::RecoveredNoFailure, "{}", d.to_text());
+    // A watchdog panic under memory pressure: the Mac stopped responding while paging.
+    let d = diagnose_str(
+        "panic(cpu 2 caller 0xfffffe0012345678): watchdog timeout: no checkins from watchdogd in 90 seconds\n\
+         memoryStatus: {\"memoryPressure\":true, \"compressorSize\": 1900000}\n",
+    );
+    assert_eq!(d.label, Label::PagingThrash, "{}", d.to_text());
+    let d = diagnose_str(
+        "My browser keeps 4 GB of VRAM and then the model no longer fits on my 8 GB card and crashes.",
+    );
+    assert_eq!(d.label, Label::VramHeldByOther, "{}", d.to_text());
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

@@ -378,6 +378,19 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Servers that came up: vLLM / SGLang's uvicorn startup, SGLang's ready line.
     ("application startup complete", Sig::Progress),
     ("fired up and ready to roll", Sig::Progress),
+    // koboldcpp, text-generation-webui, TGI's shards, TabbyAPI / LM Studio, mlx-lm's generation summary.
+    ("load text model ok", Sig::Progress),
+    ("please connect to custom endpoint", Sig::Progress),
+    ("loaded the model in", Sig::Progress),
+    ("shard ready in", Sig::Progress),
+    ("successfully loaded", Sig::Progress),
+    ("loaded successfully", Sig::Progress),
+    ("tokens-per-sec", Sig::Progress),
+    // macOS: a watchdog panic is a machine that stopped responding; the memory compressor and
+    // memoryPressure are the kernel paging under memory pressure.
+    ("watchdog timeout", Sig::Timeout),
+    ("memorypressure", Sig::PagingHint),
+    ("compressor", Sig::PagingHint),
     ("using device ", Sig::DeviceCue),
     ("compute capability", Sig::DeviceCue),
     ("inference compute", Sig::DeviceCue),

@@ -901,6 +901,11 @@ fn describe(scan: &Scan) -> Option<Call> {
         "doesn't free",
         "still in use",
         "occupied by",
+        "process using",
+        "processes using",
+        "another app",
+        "another program",
+        "browser",
     ]);
     let crash = find(&[
         "crash",
