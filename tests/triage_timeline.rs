@@ -400,6 +400,22 @@ fn servers_that_came_up_after_a_failure_and_macos_watchdogs() {
 }
 
 #[test]
+fn old_llama_cpp_vram_used_means_the_weights_are_placed() {
+    // 2023 llama.cpp printed the weights' VRAM once placed; what fails after it is the context's.
+    let d = diagnose_str(
+        "llm_load_tensors: offloaded 35/35 layers to GPU\n\
+         llm_load_tensors: VRAM used: 7000.00 MiB\n\
+         llama_new_context_with_model: n_ctx = 32768\n\
+         CUDA error 2 at ggml-cuda.cu:6000: out of memory\n",
+    );
+    assert_eq!(d.label, Label::VramOomContext, "{}", d.to_text());
+    let d = diagnose_str(
+        "AssertionError: Error in memory profiling. Initial free memory 30.1 GiB, current free memory 31.5 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization.\n",
+    );
+    assert_eq!(d.label, Label::VramHeldByOther, "{}", d.to_text());
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

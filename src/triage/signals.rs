@@ -164,6 +164,9 @@ const PATTERNS: &[(&str, Sig)] = &[
         Sig::VllmKv,
     ),
     ("less than desired gpu memory utilization", Sig::VllmStartup),
+    // vLLM's profiling check: free memory changed under it because other processes on the GPU allocate or
+    // release memory (worker.py "Error in memory profiling").
+    ("error in memory profiling", Sig::VllmStartup),
     ("please try to increase --mem-fraction-static", Sig::VllmKv),
     ("is larger than the available kv cache memory", Sig::VllmKv),
     ("insufficient memory for kv cache", Sig::VllmKv),
@@ -404,6 +407,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("ggml_vulkan: 0 =", Sig::DeviceCue),
     ("ggml_vulkan: 1 =", Sig::DeviceCue),
     ("buffer size =", Sig::BufferCue),
+    ("vram used:", Sig::BufferCue),
     ("msg=\"model weights\"", Sig::BufferCue),
     ("msg=\"kv cache\"", Sig::BufferCue),
     ("msg=\"compute graph\"", Sig::BufferCue),
