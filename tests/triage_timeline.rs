@@ -416,6 +416,19 @@ fn old_llama_cpp_vram_used_means_the_weights_are_placed() {
 }
 
 #[test]
+fn vllm_worker_frames_tell_load_from_profiling() {
+    let oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.10 GiB of which 1.20 GiB is free. Including non-PyTorch memory, this process has 77.80 GiB memory in use.\n";
+    let d = diagnose_str(&format!(
+        "  File \"/vllm/worker/model_runner.py\", line 1300, in profile_run\n{oom}"
+    ));
+    assert_eq!(d.label, Label::VramOomContext, "{}", d.to_text());
+    let d = diagnose_str(&format!(
+        "  File \"/vllm/model_executor/models/llama.py\", line 500, in load_weights\n{oom}"
+    ));
+    assert_eq!(d.label, Label::VramOomLoad, "{}", d.to_text());
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

@@ -334,6 +334,17 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("loaded partially", Sig::Offloaded),
     // torch.nn.Module._apply moves or converts every parameter (.to(), .cuda(), .half()): the weights' load.
     ("self._apply(", Sig::LoadPhase),
+    // A Python frame in a model's forward pass: the weights are loaded, activations are being computed.
+    (", in forward", Sig::ContextPhase),
+    // vLLM's worker after the weights: the profiling run, sampler warm-up and CUDA graph capture size the
+    // activations and KV cache; "load_weights" is the load itself.
+    ("profile_run", Sig::ContextPhase),
+    ("_dummy_run", Sig::ContextPhase),
+    ("_dummy_sampler_run", Sig::ContextPhase),
+    ("capture_model", Sig::ContextPhase),
+    ("determine_num_available_blocks", Sig::ContextPhase),
+    ("determine_available_memory", Sig::ContextPhase),
+    ("load_weights", Sig::LoadPhase),
     ("% cpu/gpu", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
     (
