@@ -33,7 +33,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r053",
-        "not_memory read as unknown: the decisive message is in a wording no rule reads yet",
+        "not_memory read as cpu_spill_slow: the decisive message is in a wording no rule reads yet",
     ),
     (
         "r062",
@@ -46,18 +46,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r070",
         "not_memory read as vram_oom_load: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r071",
-        "vram_held_by_other read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r076",
-        "vram_fragmentation read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r077",
-        "vram_fragmentation read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (
         "r083",
@@ -80,10 +68,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (
-        "r115",
-        "not_memory read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
         "r116",
         "not_memory read as unknown: the decisive message is in a wording no rule reads yet",
     ),
@@ -96,10 +80,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (
-        "r121",
-        "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
         "r143",
         "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
     ),
@@ -110,10 +90,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r159",
         "paging_thrash read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r164",
-        "vram_fragmentation read as unknown: the decisive message is in a wording no rule reads yet",
     ),
     (
         "r165",
@@ -137,7 +113,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r214",
-        "paging_thrash read as unknown: the decisive message is in a wording no rule reads yet",
+        "paging_thrash read as cpu_spill_slow: the decisive message is in a wording no rule reads yet",
     ),
 ];
 

@@ -429,6 +429,26 @@ fn vllm_worker_frames_tell_load_from_profiling() {
 }
 
 #[test]
+fn a_short_excerpt_without_a_failure_line_is_read_for_its_words() {
+    let d = diagnose_str(
+        "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\n\
+         step=120 reserved=21.9GB allocated=9.8GB\n\
+         step=121 reserved=23.4GB allocated=9.9GB\n",
+    );
+    assert_eq!(d.label, Label::VramFragmentation, "{}", d.to_text());
+    assert!((d.confidence - 0.3).abs() < 1e-6);
+    assert!(d.explanation.starts_with("No failure line"), "{}", d.explanation);
+    // Generic words and fields a log is full of are no symptom.
+    for log in [
+        "time=2025-01-01T10:00:00 level=ERROR source=server.go:100 msg=\"llama runner terminated\" error=\"exit status 1\"\n",
+        "time=2025-01-01T10:00:00 level=INFO source=gpu.go:200 msg=\"system memory\" total=\"31.3 GiB\" free=\"20.1 GiB\" free_swap=\"8.0 GiB\"\n",
+    ] {
+        let d = diagnose_str(log);
+        assert_eq!(d.label, Label::Unknown, "{}", d.to_text());
+    }
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

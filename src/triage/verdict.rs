@@ -735,17 +735,24 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             )
     };
     if description
-        && let Some(d) = describe(scan).filter(|d| refines(d))
+        && let Some(d) = describe(scan, false).filter(|d| refines(d))
     {
         c = d;
     } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
-        match describe(scan) {
+        match describe(scan, false) {
             Some(d) => c = d,
             None => {
                 read_as_description = true;
                 c.confidence = c.confidence.min(0.4);
             }
         }
+    } else if c.label == Label::Unknown
+        && scan.lines <= super::input::HEAD_LINES
+        && let Some(mut d) = describe(scan, true)
+    {
+        // A short excerpt with no failure line: its words are the only evidence, read with low confidence.
+        d.confidence = 0.3;
+        c = d;
     }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
     if !description && !read_as_description && c.label != Label::Unknown {
@@ -874,9 +881,18 @@ pub fn not_a_log(what: &str) -> Diagnosis {
 }
 
 /// A person's description of what they saw: symptoms in words, read with lower confidence.
-fn describe(scan: &Scan) -> Option<Call> {
+///
+/// `log_like`: the text is a short log with no failure a rule knows, not prose. Its symptom words are read
+/// too, but not the generic ones a log is full of ("error", "load", "context") nor "swap"/"disk", which logs
+/// print as fields (Ollama's free_swap, paths).
+fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     let t = scan.head.to_ascii_lowercase();
-    let find = |words: &[&'static str]| words.iter().copied().find(|w| t.contains(w));
+    let find = |words: &[&'static str]| {
+        words
+            .iter()
+            .copied()
+            .find(|w| t.contains(w) && !(log_like && matches!(*w, "disk" | "swap")))
+    };
     let rate = super::events::rate_in(&t);
     let killed = find(&[
         "killed",
@@ -907,7 +923,7 @@ fn describe(scan: &Scan) -> Option<Call> {
         "another program",
         "browser",
     ]);
-    let crash = find(&[
+    let crash = (!log_like).then(|| find(&[
         "crash",
         "out of memory",
         " oom",
@@ -919,7 +935,8 @@ fn describe(scan: &Scan) -> Option<Call> {
         "dies",
         "exits",
         "aborts",
-    ]);
+    ]))
+    .flatten();
     let later = find(&[
         "after a while",
         "after a few",
@@ -1132,8 +1149,13 @@ fn describe(scan: &Scan) -> Option<Call> {
         l => l,
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
+    let reading = if log_like {
+        "No failure line a rule knows is in this short excerpt; reading its words instead"
+    } else {
+        "Reading this as a description of the problem, not a log"
+    };
     c.explain = Some(format!(
-        "Reading this as a description of the problem, not a log: it mentions \"{symptom}\"{}. {why} Paste the runtime's log for a sure answer.",
+        "{reading}: it mentions \"{symptom}\"{}. {why} Paste the runtime's full log for a sure answer.",
         rate.map(|r| format!(" and {r:.1} tokens/s"))
             .unwrap_or_default()
     ));
