@@ -96,10 +96,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_fragmentation read as vram_oom_context: the decisive message is in a wording no rule reads yet",
     ),
     (
-        "r171",
-        "vram_oom_context read as vram_oom_load: the decisive message is in a wording no rule reads yet",
-    ),
-    (
         "r186",
         "not_memory read as vram_oom_load: the decisive message is in a wording no rule reads yet",
     ),
@@ -110,10 +106,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r194",
         "host_oom_killed read as vram_oom_load: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r214",
-        "paging_thrash read as cpu_spill_slow: the decisive message is in a wording no rule reads yet",
     ),
 ];
 

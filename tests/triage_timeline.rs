@@ -273,6 +273,10 @@ fn descriptions_name_fragmentation_design_ample_memory_and_disk_speed() {
             Label::HostOomKilled,
         ),
         (
+            "When my prompt gets long (num_ctx 32768) it runs out of memory after a few messages.",
+            Label::VramOomContext,
+        ),
+        (
             "After changing the prompt my workflow still runs in lowvram mode and each image takes twice as long.",
             Label::CpuSpillSlow,
         ),
@@ -438,6 +442,11 @@ fn a_short_excerpt_without_a_failure_line_is_read_for_its_words() {
     assert_eq!(d.label, Label::VramFragmentation, "{}", d.to_text());
     assert!((d.confidence - 0.3).abs() < 1e-6);
     assert!(d.explanation.starts_with("No failure line"), "{}", d.explanation);
+    let d = diagnose_str(
+        "./llama-cli -m big.gguf --no-mmap -c 16384\n\
+         Loading takes ages with heavy swapping in Activity Monitor\n",
+    );
+    assert_eq!(d.label, Label::PagingThrash, "{}", d.to_text());
     // Generic words and fields a log is full of are no symptom.
     for log in [
         "time=2025-01-01T10:00:00 level=ERROR source=server.go:100 msg=\"llama runner terminated\" error=\"exit status 1\"\n",

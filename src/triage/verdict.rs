@@ -727,12 +727,18 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // A description is read for symptoms only when the text states no failure the log rules know.
     // A person's own words that name the allocator's state or another holder refine an OOM line they quote:
     // the line alone cannot show fragmentation or who holds the memory.
+    // Likewise a crash the person places in a long context or prompt, when no line marks the phase (the load
+    // was only the default for a bare "out of memory").
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
             && matches!(
                 d.label,
                 Label::VramFragmentation | Label::VramHeldByOther
             )
+            || c.label == Label::VramOomLoad
+                && d.label == Label::VramOomContext
+                && !scan.has(Sig::LoadPhase)
+                && !scan.has(Sig::ContextPhase)
     };
     if description
         && let Some(d) = describe(scan, false).filter(|d| refines(d))
@@ -959,6 +965,8 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         // Word starts only: "changing" is not a hang.
         " hang",
         "unresponsive",
+        // The verb is a symptom even in a log; "swap" alone is also a log field (free_swap).
+        "swapping",
         "disk",
         "swap",
         "stutter",
