@@ -335,6 +335,11 @@ fn impossible_sizes_and_metal_warnings_are_not_memory() {
         "{warn}ggml_metal_graph_compute: command buffer 1 failed with status 5\nGGML_ASSERT: ggml-metal.m:2001: false\n"
     ));
     assert_eq!(d.label, Label::AppleMetalOom, "{}", d.to_text());
+    let d = diagnose_str(
+        "ggml_backend_metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size = 40960.00 MiB\n\
+         llama_model_load: error loading model: unable to allocate backend buffer\n",
+    );
+    assert_eq!(d.label, Label::AppleMetalOom, "{}", d.to_text());
 }
 
 #[test]
@@ -359,6 +364,14 @@ fn kernel_bugs_missing_code_and_model_mismatch_are_not_memory() {
         (
             "CUDA error: the launch timed out and was terminated\n  current device: 0, in function ggml_backend_cuda_synchronize\n",
             "watchdog",
+        ),
+        (
+            "./llama-server: error while loading shared libraries: libcudart.so.12: cannot open shared object file: No such file or directory\n",
+            "library",
+        ),
+        (
+            "CUDA error: the provided PTX was compiled with an unsupported toolchain.\n",
+            "driver is older",
         ),
     ] {
         let d = diagnose_str(log);

@@ -387,6 +387,17 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("wrong number of tensors", Sig::NotMemory),
     ("unknown pre-tokenizer type", Sig::NotMemory),
     ("does not recognize this architecture", Sig::NotMemory),
+    ("provided ptx was compiled with an unsupported toolchain", Sig::NotMemory),
+    ("busy or unavailable", Sig::NotMemory),
+    ("not permitted when stream is capturing", Sig::NotMemory),
+    ("invalid configuration argument", Sig::NotMemory),
+    // A library the runtime needs is missing or broken: an install problem.
+    ("cannot open shared object file", Sig::NotMemory),
+    ("error while loading shared libraries", Sig::NotMemory),
+    ("modulenotfounderror", Sig::NotMemory),
+    // ggml-metal's buffer allocation failed (older ggml_metal_add_buffer, newer buffer-type allocator).
+    ("metal_buffer_type_alloc_buffer: error", Sig::MetalOom),
+    ("ggml_metal_add_buffer: error", Sig::MetalOom),
     // cuBLAS could not allocate its workspace: GPU memory.
     ("cublas_status_alloc_failed", Sig::CudaOom),
     // Servers that came up: vLLM / SGLang's uvicorn startup, SGLang's ready line.

@@ -276,6 +276,15 @@ fn not_memory_cause(scan: &Scan) -> String {
         "a GPU kernel crashed (bad address or launch failure): a bug in the runtime or driver for this model or settings, not a lack of memory"
     } else if text.contains("nobinaryforgpu") || text.contains("code object") {
         "the build has no GPU code for this card (ROCm: no code object for its gfx target; use a build for it, or HSA_OVERRIDE_GFX_VERSION where supported)"
+    } else if text.contains("unsupported toolchain") {
+        "the NVIDIA driver is older than the CUDA toolkit this build was compiled with (update the driver)"
+    } else if text.contains("busy or unavailable") {
+        "the GPU is in exclusive-process mode and taken, or unavailable to this process (nvidia-smi -c, container settings), not short of memory"
+    } else if text.contains("cannot open shared object")
+        || text.contains("shared libraries")
+        || text.contains("modulenotfounderror")
+    {
+        "a library the runtime needs is missing or does not match (reinstall the runtime and its CUDA / ROCm libraries)"
     } else if text.contains("invalid device ordinal") {
         "the process asked for a GPU index that is not visible to it (CUDA_VISIBLE_DEVICES, container settings or the device number)"
     } else if text.contains("cublas_status") {
