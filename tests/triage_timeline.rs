@@ -430,6 +430,15 @@ fn old_llama_cpp_vram_used_means_the_weights_are_placed() {
         "AssertionError: Error in memory profiling. Initial free memory 30.1 GiB, current free memory 31.5 GiB. This happens when other processes sharing the same container release GPU memory while vLLM is profiling during initialization.\n",
     );
     assert_eq!(d.label, Label::VramHeldByOther, "{}", d.to_text());
+    let d = diagnose_str(
+        "RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes. min_per_gpu_memory=10.2, local_gpu_memory=22.9, local_gpu_memory * 0.9 = 20.6\n",
+    );
+    assert_eq!(d.label, Label::VramHeldByOther, "{}", d.to_text());
+    let d = diagnose_str(
+        "WARNING 05-01 10:00:00 scheduler.py:1000] Sequence group 42 is preempted by PreemptionMode.RECOMPUTE mode because there is not enough KV cache space.\n\
+         INFO 05-01 10:00:05 metrics.py:300] Avg prompt throughput: 0.0 tokens/s, Avg generation throughput: 310.2 tokens/s\n",
+    );
+    assert_eq!(d.label, Label::RecoveredNoFailure, "{}", d.to_text());
 }
 
 #[test]

@@ -167,6 +167,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     // vLLM's profiling check: free memory changed under it because other processes on the GPU allocate or
     // release memory (worker.py "Error in memory profiling").
     ("error in memory profiling", Sig::VllmStartup),
+    // SGLang compares free memory across its GPUs at startup and says so when others hold some.
+    ("occupied by other processes", Sig::VllmStartup),
+    // vLLM's scheduler preempts a sequence when the KV cache is short and recomputes it later: a slowdown,
+    // not a failure.
+    ("is preempted by preemptionmode", Sig::Recover),
     ("please try to increase --mem-fraction-static", Sig::VllmKv),
     ("is larger than the available kv cache memory", Sig::VllmKv),
     ("insufficient memory for kv cache", Sig::VllmKv),
