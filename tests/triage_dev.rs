@@ -192,7 +192,10 @@ fn real_logs_dev_all_right_and_val_reported() {
             if got != want {
                 // Dev only: what the reader made of it, to work from.
                 let head: String = d.explanation.chars().take(140).collect();
-                println!("dev miss {id}: {want} got {got} @{:.2}: {head}", d.confidence);
+                println!(
+                    "dev miss {id}: {want} got {got} @{:.2}: {head}",
+                    d.confidence
+                );
                 dev_missed_ids.push(id.to_owned());
             }
             if got != want && !KNOWN_MISSES.iter().any(|(k, _)| *k == id) {

@@ -323,7 +323,11 @@ fn impossible_sizes_and_metal_warnings_are_not_memory() {
         "2024-03-02 10:00:00.000001: E external/local_xla/xla/stream_executor/rocm/rocm_driver.cc:612] failed to allocate 2.50TiB (2748779069440 bytes) from device: HIP_ERROR_OutOfMemory\n",
     );
     assert_eq!(d.label, Label::NotMemory, "{}", d.to_text());
-    assert!(d.explanation.contains("2.50 TiB") || d.explanation.contains("2560"), "{}", d.explanation);
+    assert!(
+        d.explanation.contains("2.50 TiB") || d.explanation.contains("2560"),
+        "{}",
+        d.explanation
+    );
     // ggml-metal warns after an allocation that succeeded; the assertion that follows is its own failure.
     let warn = "ggml_metal_add_buffer: allocated 'kv              ' buffer, size =   512.00 MB, (17000.00 / 16384.00), warning: current allocated size is greater than the recommended max working set size\n";
     let d = diagnose_str(&format!(
@@ -463,7 +467,11 @@ fn a_short_excerpt_without_a_failure_line_is_read_for_its_words() {
     );
     assert_eq!(d.label, Label::VramFragmentation, "{}", d.to_text());
     assert!((d.confidence - 0.3).abs() < 1e-6);
-    assert!(d.explanation.starts_with("No failure line"), "{}", d.explanation);
+    assert!(
+        d.explanation.starts_with("No failure line"),
+        "{}",
+        d.explanation
+    );
     let d = diagnose_str(
         "./llama-cli -m big.gguf --no-mmap -c 16384\n\
          Loading takes ages with heavy swapping in Activity Monitor\n",

@@ -383,7 +383,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("memory access fault by gpu", Sig::NotMemory),
     ("aperture_violation", Sig::NotMemory),
     ("hiperrornobinaryforgpu", Sig::NotMemory),
-    ("unable to find code object for all current devices", Sig::NotMemory),
+    (
+        "unable to find code object for all current devices",
+        Sig::NotMemory,
+    ),
     ("launch timed out and was terminated", Sig::NotMemory),
     ("cublas_status_not_supported", Sig::NotMemory),
     ("cublas_status_execution_failed", Sig::NotMemory),
@@ -392,7 +395,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("wrong number of tensors", Sig::NotMemory),
     ("unknown pre-tokenizer type", Sig::NotMemory),
     ("does not recognize this architecture", Sig::NotMemory),
-    ("provided ptx was compiled with an unsupported toolchain", Sig::NotMemory),
+    (
+        "provided ptx was compiled with an unsupported toolchain",
+        Sig::NotMemory,
+    ),
     ("busy or unavailable", Sig::NotMemory),
     ("not permitted when stream is capturing", Sig::NotMemory),
     ("invalid configuration argument", Sig::NotMemory),

@@ -740,18 +740,13 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // was only the default for a bare "out of memory").
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
-            && matches!(
-                d.label,
-                Label::VramFragmentation | Label::VramHeldByOther
-            )
+            && matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
             || c.label == Label::VramOomLoad
                 && d.label == Label::VramOomContext
                 && !scan.has(Sig::LoadPhase)
                 && !scan.has(Sig::ContextPhase)
     };
-    if description
-        && let Some(d) = describe(scan, false).filter(|d| refines(d))
-    {
+    if description && let Some(d) = describe(scan, false).filter(|d| refines(d)) {
         c = d;
     } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
         match describe(scan, false) {
@@ -938,20 +933,23 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "another program",
         "browser",
     ]);
-    let crash = (!log_like).then(|| find(&[
-        "crash",
-        "out of memory",
-        " oom",
-        "error",
-        "fails",
-        "failed",
-        "closes",
-        "quits",
-        "dies",
-        "exits",
-        "aborts",
-    ]))
-    .flatten();
+    let crash = (!log_like)
+        .then(|| {
+            find(&[
+                "crash",
+                "out of memory",
+                " oom",
+                "error",
+                "fails",
+                "failed",
+                "closes",
+                "quits",
+                "dies",
+                "exits",
+                "aborts",
+            ])
+        })
+        .flatten();
     let later = find(&[
         "after a while",
         "after a few",
