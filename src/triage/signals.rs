@@ -588,9 +588,8 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
     let Some(m) = matchers() else {
         return;
     };
-    if m.main.is_match(line) {
-        collect(&m.main, &m.main_sigs, line, out);
-    }
+    // One pass: an `is_match` first would scan every matching line twice (most lines of a crash log match).
+    collect(&m.main, &m.main_sigs, line, out);
     if with_context {
         collect(&m.context, &m.context_sigs, line, out);
     }

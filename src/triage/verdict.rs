@@ -732,9 +732,10 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     let description = super::input::is_description(scan);
     // A description with no symptom the reader knows is still classified, less surely, and says so.
     let mut read_as_description = false;
+    let mut read_words = false;
     let mut c = classify(scan, &found, &tl);
-    // A description is read for symptoms only when the text states no failure the log rules know.
-    // A person's own words that name the allocator's state or another holder refine an OOM line they quote:
+    // A description is read for symptoms when the text states no failure the log rules know, and to refine
+    // one: a person's own words that name the allocator's state or another holder refine an OOM line they quote:
     // the line alone cannot show fragmentation or who holds the memory.
     // Likewise a crash the person places in a long context or prompt, when no line marks the phase (the load
     // was only the default for a bare "out of memory").
@@ -763,9 +764,10 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         // A short excerpt with no failure line: its words are the only evidence, read with low confidence.
         d.confidence = 0.3;
         c = d;
+        read_words = true;
     }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
-    if !description && !read_as_description && c.label != Label::Unknown {
+    if !description && !read_as_description && !read_words && c.label != Label::Unknown {
         let seen = [
             tl.of(EventKind::Device).next().is_some(),
             tl.last(EventKind::AllocFailed).is_some() || tl.last(EventKind::OsKilled).is_some(),
