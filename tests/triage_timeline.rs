@@ -261,6 +261,10 @@ fn descriptions_name_fragmentation_design_ample_memory_and_disk_speed() {
             Label::RecoveredNoFailure,
         ),
         (
+            "I see a warning that an allocation failed at startup, but the chat still works and answers normally.",
+            Label::RecoveredNoFailure,
+        ),
+        (
             "It fails to load my 7B model on a 24 GB card, which should fit with plenty of room; it worked before the update.",
             Label::NotMemory,
         ),

@@ -1040,6 +1040,14 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "works as intended",
         "preallocat",
         "pre-allocat",
+        // A warning the run went on after.
+        "just a warning",
+        "only a warning",
+        "harmless",
+        "can be ignored",
+        "safe to ignore",
+        "still works",
+        "works anyway",
     ]);
     // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
     // limit, not a lack of memory.
