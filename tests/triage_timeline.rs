@@ -492,6 +492,16 @@ fn a_short_excerpt_without_a_failure_line_is_read_for_its_words() {
 }
 
 #[test]
+fn a_cuda_error_in_the_pinned_allocation_is_not_vram() {
+    let d = diagnose_str(
+        "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4080) - 15000 MiB free\n\
+         CUDA error: out of memory\n  current device: 0, in function ggml_cuda_host_malloc at ggml-cuda.cu:1100\n  cudaMallocHost(&ptr, size)\n",
+    );
+    assert_eq!(d.label, Label::NotMemory, "{}", d.to_text());
+    assert!(d.explanation.contains("pinned"), "{}", d.explanation);
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

@@ -252,6 +252,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("not supported on this device", Sig::NotMemory),
     ("of pinned memory", Sig::PinnedFail),
     ("ggml_cuda_host_malloc: failed", Sig::PinnedFail),
+    ("in function ggml_cuda_host_malloc", Sig::PinnedFail),
     ("got an oom, unloading", Sig::Recover),
     ("falling back to", Sig::Recover),
     ("retrying with", Sig::Recover),

@@ -160,10 +160,13 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
         }
     }
     // Pinned (page-locked) host memory refused and the process then died: not VRAM (WSL2 caps pinned memory).
+    // A CUDA error whose call site (the next lines: "in function ggml_cuda_host_malloc", "cudaMallocHost(…)")
+    // is the pinned allocation is that fatal error itself (CUDA_CHECK aborts), exit line or not.
     if let Some(p) = tl.last(EventKind::PinnedRefused)
         && gpu_fail <= p.line
         && tl.after(EventKind::Running, p.line).is_none()
-        && tl.after(EventKind::Exit, p.line).is_some()
+        && (tl.after(EventKind::Exit, p.line).is_some()
+            || gpu_fail > 0 && p.line - gpu_fail <= 3)
     {
         let mut c = call(Label::NotMemory, 0.7, &[Sig::PinnedFail, Sig::ExitCue]);
         c.cause = Some(format!(
