@@ -502,6 +502,26 @@ fn a_cuda_error_in_the_pinned_allocation_is_not_vram() {
 }
 
 #[test]
+fn a_request_refused_with_room_to_spare_is_not_memory() {
+    let log = |gpu: &str, free: u32| {
+        format!(
+            "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce {gpu}) - {free} MiB free\n\
+             load_tensors: offloaded 33/33 layers to GPU\n\
+             load_tensors:        CUDA0 model buffer size =  4000.00 MiB\n\
+             ggml_backend_cuda_buffer_type_alloc_buffer: allocating 512.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+             llama_init_from_model: failed to initialize the context: failed to allocate buffer for kv cache\n"
+        )
+    };
+    // 20 000 MiB free, 4 000 placed: about 15.6 GiB left for a 512 MiB request.
+    let d = diagnose_str(&log("RTX 4090", 20000));
+    assert_eq!(d.label, Label::NotMemory, "{}", d.to_text());
+    assert!(d.explanation.contains("512.00 MiB"), "{}", d.explanation);
+    // 4 600 MiB free on an 8 GB card: the KV cache really did not fit after the weights.
+    let d = diagnose_str(&log("RTX 4060", 4600));
+    assert_eq!(d.label, Label::VramOomContext, "{}", d.to_text());
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

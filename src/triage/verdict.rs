@@ -220,6 +220,46 @@ fn cpu_spill(scan: &Scan, tl: &Timeline) -> Option<Call> {
     Some(c)
 }
 
+/// A failed request that fitted with room to spare: the device's free memory at the start of the load, less
+/// every buffer this load placed on it before the failure, still held twice the request and 2 GiB more. The
+/// driver or allocator refused it (a bug, a per-allocation limit), not a lack of memory.
+fn room_left(tl: &Timeline, gpu_fail: u64) -> Option<Call> {
+    let failed = tl
+        .of(EventKind::AllocFailed)
+        .filter(|e| e.line <= gpu_fail)
+        .last()?;
+    let req = failed.numbers.bytes.filter(|r| *r > 0)?;
+    let start = tl.start_state(failed.device.as_deref(), failed.line)?;
+    // Only llama.cpp's own reading at the start of its load counts: other device lines may be stale.
+    if !start.text.to_ascii_lowercase().contains("using device") {
+        return None;
+    }
+    let free = start.numbers.free_bytes?;
+    let norm = |d: &str| d.chars().filter(char::is_ascii_digit).collect::<String>();
+    let dev = failed.device.as_deref().or(start.device.as_deref()).map(norm);
+    let placed: u64 = tl
+        .of(EventKind::Buffer)
+        .filter(|b| b.line > start.line && b.line < failed.line && b.on_gpu())
+        .filter(|b| dev.is_none() || b.device.as_deref().map(norm) == dev)
+        .filter_map(|b| b.numbers.bytes)
+        .sum();
+    let left = free.saturating_sub(placed);
+    if left < req.saturating_mul(2).saturating_add(2 * GIB) {
+        return None;
+    }
+    let mut c = call(Label::NotMemory, 0.6, &[]);
+    c.extra = lines_of([start, failed]);
+    c.cause = Some(format!(
+        "{} had {} free when the load started and this load had placed {} on it, leaving about {}; the {} request was refused anyway: the driver or allocator failed (a bug, or a per-allocation limit), not a lack of memory",
+        start.device.as_deref().unwrap_or("The GPU"),
+        format_auto(free),
+        format_auto(placed),
+        format_auto(left),
+        format_auto(req)
+    ));
+    Some(c)
+}
+
 /// The last line any GPU allocation failure was seen on (0 = none).
 fn last_gpu_failure(scan: &Scan) -> u64 {
     [
@@ -532,6 +572,11 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
                 Sig::ContextPhase,
             ],
         );
+    }
+    if scan.has(Sig::CudaOom)
+        && let Some(c) = room_left(tl, gpu_fail)
+    {
+        return c;
     }
     if scan.has(Sig::CudaOom) {
         let mut label = phase(scan, scan.last(Sig::CudaOom), Label::VramOomLoad);
