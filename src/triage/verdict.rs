@@ -165,8 +165,7 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
     if let Some(p) = tl.last(EventKind::PinnedRefused)
         && gpu_fail <= p.line
         && tl.after(EventKind::Running, p.line).is_none()
-        && (tl.after(EventKind::Exit, p.line).is_some()
-            || gpu_fail > 0 && p.line - gpu_fail <= 3)
+        && (tl.after(EventKind::Exit, p.line).is_some() || gpu_fail > 0 && p.line - gpu_fail <= 3)
     {
         let mut c = call(Label::NotMemory, 0.7, &[Sig::PinnedFail, Sig::ExitCue]);
         c.cause = Some(format!(
@@ -236,7 +235,11 @@ fn room_left(tl: &Timeline, gpu_fail: u64) -> Option<Call> {
     }
     let free = start.numbers.free_bytes?;
     let norm = |d: &str| d.chars().filter(char::is_ascii_digit).collect::<String>();
-    let dev = failed.device.as_deref().or(start.device.as_deref()).map(norm);
+    let dev = failed
+        .device
+        .as_deref()
+        .or(start.device.as_deref())
+        .map(norm);
     let placed: u64 = tl
         .of(EventKind::Buffer)
         .filter(|b| b.line > start.line && b.line < failed.line && b.on_gpu())
