@@ -522,6 +522,14 @@ fn a_request_refused_with_room_to_spare_is_not_memory() {
 }
 
 #[test]
+fn rocm_memory_listed_under_other_processes_is_another_holder() {
+    let d = diagnose_str(
+        "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.98 GiB of which 512.00 MiB is free. Process 4242 has 14.00 GiB memory in use. Process 5151 has 9.40 GiB memory in use. Of the allocated memory 8.90 GiB is allocated by PyTorch, and 300.00 MiB is reserved by PyTorch but unallocated.\n",
+    );
+    assert_eq!(d.label, Label::VramHeldByOther, "{}", d.to_text());
+}
+
+#[test]
 fn json_keeps_its_fields_and_adds_events() {
     let d = diagnose_str(
         "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 3090) - 23000 MiB free\n\

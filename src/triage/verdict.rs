@@ -489,6 +489,14 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         ));
         return c;
     }
+    // PyTorch's process list names other processes holding more than was asked for: on ROCm as on CUDA,
+    // the memory is another holder's.
+    if scan.has(Sig::HipOom) {
+        let others = f.held_by_others();
+        if others > 0 && others >= f.requested.unwrap_or(0).max(GIB) {
+            return call(Label::VramHeldByOther, 0.8, &[Sig::HipOom, Sig::TorchOom]);
+        }
+    }
     // Vulkan and SYCL on an AMD card are not ROCm.
     let other_backend = scan.has(Sig::RtVulkan) || scan.has(Sig::RtSycl);
     if scan.has(Sig::HipOom)
