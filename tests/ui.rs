@@ -363,6 +363,9 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
     harness.step();
     run_until(&mut harness, |app| !app.triage.is_scanning());
     harness.get_by_label("GPU memory ran out while loading the model");
+    // The card speaks in words; the label id belongs to the JSON only.
+    assert!(harness.query_by_label_contains("vram_oom_load").is_none());
+    assert!(harness.query_by_label_contains("confidence").is_some());
     // In the numbers table and in the explanation.
     assert!(harness.get_all_by_label_contains("35.49 GiB").count() >= 2);
     // The evidence line is highlighted in the log view and reachable by its link.

@@ -217,7 +217,7 @@ pub struct Timeline {
 /// Events shown at most (the first devices and buffers, and the last of the rest, stay).
 const MAX_EVENTS: usize = 64;
 
-const SIZE: &str = r"(\d+(?:[.,]\d+)?)\s*(GiB|MiB|KiB|GB|MB|KB|kB|bytes|B)\b";
+const SIZE: &str = r"(\d+(?:[.,]\d+)?)\s*(TiB|GiB|MiB|KiB|TB|GB|MB|KB|kB|bytes|B)\b";
 
 struct Patterns {
     using_device: Regex,
@@ -238,6 +238,7 @@ struct Patterns {
     vulkan_device: Regex,
     buffer: Regex,
     ollama_buffer: Regex,
+    vram_used: Regex,
     offloaded: Regex,
     ollama_layers: Regex,
     n_ctx: Regex,
@@ -282,6 +283,9 @@ fn patterns() -> Option<&'static Patterns> {
             ollama_buffer: r(
                 r#"(?i)msg="(model weights|kv cache|compute graph)"\s+device=(\S+)\s+size="SIZE""#,
             )?,
+            // llama.cpp before the backend buffers (2023): "llm_load_tensors: VRAM used: 4560.00 MiB",
+            // "llama_model_load_internal: total VRAM used: 7000 MB".
+            vram_used: r(r"(?i)\bVRAM used:\s*SIZE")?,
             offloaded: r(r"(?i)offloaded (\d+)/(\d+) layers")?,
             ollama_layers: r(r"(?i)layers\.model=(\d+) layers\.offload=(\d+)")?,
             n_ctx: r(r"\b(n_ctx|n_batch|max_model_len|max_seq_len)\s*[=:]\s*(\d+)")?,
@@ -453,6 +457,15 @@ fn buffers(p: &Patterns, n: u64, t: &str, out: &mut Vec<Event>) {
         ev.device = device;
         ev.detail = Some(kind.into());
         ev.numbers.bytes = cap_bytes(&c, 3);
+        out.push(ev);
+    } else if let Some(c) = p.vram_used.captures(t)
+        && (t.contains("load_tensors") || t.contains("model_load"))
+    {
+        // The weights' VRAM, printed once they were placed on the GPU(s).
+        let mut ev = Event::new(EventKind::Buffer, n, t);
+        ev.device = Some("GPU".into());
+        ev.detail = Some("model".into());
+        ev.numbers.bytes = cap_bytes(&c, 1);
         out.push(ev);
     } else if let Some(c) = p.ollama_buffer.captures(t) {
         let kind = match c.get(1).map(|m| m.as_str().to_ascii_lowercase()).as_deref() {
@@ -664,6 +677,12 @@ impl Timeline {
                     weights_on_gpu = true;
                 }
                 EventKind::Running => running = true,
+                // llama-server binds its port ("HTTP server is listening") before it loads the model, and
+                // llama.cpp prints "using device … MiB free" as each model load begins: a load after the
+                // listening line starts afresh, nothing has run yet.
+                EventKind::Device if e.text.to_ascii_lowercase().contains("using device") => {
+                    running = false;
+                }
                 EventKind::AllocFailed => {
                     let kind = e.detail.as_deref();
                     e.phase = Some(

@@ -115,6 +115,20 @@ pub fn note_head(scan: &mut Scan, text: &str) {
 /// Program output rather than a person's sentence: a `name:` / `LEVEL` prefix, `key=value`, a timestamp, a
 /// traceback, a path with a line number, brackets, a table rule.
 fn looks_structured(t: &str) -> bool {
+    // A Markdown bullet or quote ("- ", "* ", "> ") introduces prose as often as a log line: judge the rest.
+    if let Some(rest) = ["- ", "* ", "> "].iter().find_map(|p| t.strip_prefix(p))
+        && rest.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return looks_structured(rest);
+    }
+    // A numbered list item ("1. Have a GPU") likewise.
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if (1..=2).contains(&digits)
+        && let Some(rest) = t[digits..].strip_prefix(". ")
+        && rest.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return looks_structured(rest);
+    }
     let first = t.split_whitespace().next().unwrap_or("");
     let starts = t.starts_with([
         '[', '{', '|', '+', '#', '<', '-', '=', '*', '>', '$', '!', '(', '/', '\\', '.',

@@ -152,6 +152,9 @@ const PATTERNS: &[(&str, Sig)] = &[
         "greater than the recommended max working set size",
         Sig::MetalOom,
     ),
+    // ggml-metal: a command buffer ended with MTLCommandBufferStatusError (5) and ggml asserts; past the
+    // working-set limit that error is the GPU running out of memory.
+    ("failed with status 5", Sig::MetalOom),
     ("ggml_metal", Sig::MetalMarker),
     ("recommendedmaxworkingsetsize", Sig::MetalMarker),
     ("metal", Sig::MetalMarker),
@@ -161,6 +164,14 @@ const PATTERNS: &[(&str, Sig)] = &[
         Sig::VllmKv,
     ),
     ("less than desired gpu memory utilization", Sig::VllmStartup),
+    // vLLM's profiling check: free memory changed under it because other processes on the GPU allocate or
+    // release memory (worker.py "Error in memory profiling").
+    ("error in memory profiling", Sig::VllmStartup),
+    // SGLang compares free memory across its GPUs at startup and says so when others hold some.
+    ("occupied by other processes", Sig::VllmStartup),
+    // vLLM's scheduler preempts a sequence when the KV cache is short and recomputes it later: a slowdown,
+    // not a failure.
+    ("is preempted by preemptionmode", Sig::Recover),
     ("please try to increase --mem-fraction-static", Sig::VllmKv),
     ("is larger than the available kv cache memory", Sig::VllmKv),
     ("insufficient memory for kv cache", Sig::VllmKv),
@@ -241,6 +252,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("not supported on this device", Sig::NotMemory),
     ("of pinned memory", Sig::PinnedFail),
     ("ggml_cuda_host_malloc: failed", Sig::PinnedFail),
+    ("in function ggml_cuda_host_malloc", Sig::PinnedFail),
     ("got an oom, unloading", Sig::Recover),
     ("falling back to", Sig::Recover),
     ("retrying with", Sig::Recover),
@@ -324,6 +336,21 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("no space left for", Sig::VllmKv),
     ("didn't recover within timeout", Sig::Recover),
     ("layers.model=", Sig::Offloaded),
+    // ComfyUI (comfy/model_management.py) keeps part of the weights in RAM: "loaded partially", lowvram mode.
+    ("loaded partially", Sig::Offloaded),
+    // torch.nn.Module._apply moves or converts every parameter (.to(), .cuda(), .half()): the weights' load.
+    ("self._apply(", Sig::LoadPhase),
+    // A Python frame in a model's forward pass: the weights are loaded, activations are being computed.
+    (", in forward", Sig::ContextPhase),
+    // vLLM's worker after the weights: the profiling run, sampler warm-up and CUDA graph capture size the
+    // activations and KV cache; "load_weights" is the load itself.
+    ("profile_run", Sig::ContextPhase),
+    ("_dummy_run", Sig::ContextPhase),
+    ("_dummy_sampler_run", Sig::ContextPhase),
+    ("capture_model", Sig::ContextPhase),
+    ("determine_num_available_blocks", Sig::ContextPhase),
+    ("determine_available_memory", Sig::ContextPhase),
+    ("load_weights", Sig::LoadPhase),
     ("% cpu/gpu", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
     (
@@ -347,6 +374,60 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("all slots are idle", Sig::Progress),
     ("uvicorn running on", Sig::Progress),
     ("avg generation throughput", Sig::Progress),
+    // Errors that name a bug, a missing kernel, a driver watchdog or a model the build does not know — not
+    // memory (CUDA runtime / cuBLAS status names, ROCm's HIP and HSA messages, llama.cpp's loader checks,
+    // transformers' AutoConfig).
+    ("device-side assert triggered", Sig::NotMemory),
+    ("unspecified launch failure", Sig::NotMemory),
+    ("cudaerrorlaunchfailure", Sig::NotMemory),
+    ("misaligned address", Sig::NotMemory),
+    ("memory access fault by gpu", Sig::NotMemory),
+    ("aperture_violation", Sig::NotMemory),
+    ("hiperrornobinaryforgpu", Sig::NotMemory),
+    (
+        "unable to find code object for all current devices",
+        Sig::NotMemory,
+    ),
+    ("launch timed out and was terminated", Sig::NotMemory),
+    ("cublas_status_not_supported", Sig::NotMemory),
+    ("cublas_status_execution_failed", Sig::NotMemory),
+    ("invalid device ordinal", Sig::NotMemory),
+    ("has wrong shape", Sig::NotMemory),
+    ("wrong number of tensors", Sig::NotMemory),
+    ("unknown pre-tokenizer type", Sig::NotMemory),
+    ("does not recognize this architecture", Sig::NotMemory),
+    (
+        "provided ptx was compiled with an unsupported toolchain",
+        Sig::NotMemory,
+    ),
+    ("busy or unavailable", Sig::NotMemory),
+    ("not permitted when stream is capturing", Sig::NotMemory),
+    ("invalid configuration argument", Sig::NotMemory),
+    // A library the runtime needs is missing or broken: an install problem.
+    ("cannot open shared object file", Sig::NotMemory),
+    ("error while loading shared libraries", Sig::NotMemory),
+    ("modulenotfounderror", Sig::NotMemory),
+    // ggml-metal's buffer allocation failed (older ggml_metal_add_buffer, newer buffer-type allocator).
+    ("metal_buffer_type_alloc_buffer: error", Sig::MetalOom),
+    ("ggml_metal_add_buffer: error", Sig::MetalOom),
+    // cuBLAS could not allocate its workspace: GPU memory.
+    ("cublas_status_alloc_failed", Sig::CudaOom),
+    // Servers that came up: vLLM / SGLang's uvicorn startup, SGLang's ready line.
+    ("application startup complete", Sig::Progress),
+    ("fired up and ready to roll", Sig::Progress),
+    // koboldcpp, text-generation-webui, TGI's shards, TabbyAPI / LM Studio, mlx-lm's generation summary.
+    ("load text model ok", Sig::Progress),
+    ("please connect to custom endpoint", Sig::Progress),
+    ("loaded the model in", Sig::Progress),
+    ("shard ready in", Sig::Progress),
+    ("successfully loaded", Sig::Progress),
+    ("loaded successfully", Sig::Progress),
+    ("tokens-per-sec", Sig::Progress),
+    // macOS: a watchdog panic is a machine that stopped responding; the memory compressor and
+    // memoryPressure are the kernel paging under memory pressure.
+    ("watchdog timeout", Sig::Timeout),
+    ("memorypressure", Sig::PagingHint),
+    ("compressor", Sig::PagingHint),
     ("using device ", Sig::DeviceCue),
     ("compute capability", Sig::DeviceCue),
     ("inference compute", Sig::DeviceCue),
@@ -360,6 +441,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("ggml_vulkan: 0 =", Sig::DeviceCue),
     ("ggml_vulkan: 1 =", Sig::DeviceCue),
     ("buffer size =", Sig::BufferCue),
+    ("vram used:", Sig::BufferCue),
     ("msg=\"model weights\"", Sig::BufferCue),
     ("msg=\"kv cache\"", Sig::BufferCue),
     ("msg=\"compute graph\"", Sig::BufferCue),
@@ -507,9 +589,8 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
     let Some(m) = matchers() else {
         return;
     };
-    if m.main.is_match(line) {
-        collect(&m.main, &m.main_sigs, line, out);
-    }
+    // One pass: an `is_match` first would scan every matching line twice (most lines of a crash log match).
+    collect(&m.main, &m.main_sigs, line, out);
     if with_context {
         collect(&m.context, &m.context_sigs, line, out);
     }

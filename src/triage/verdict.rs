@@ -160,10 +160,12 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
         }
     }
     // Pinned (page-locked) host memory refused and the process then died: not VRAM (WSL2 caps pinned memory).
+    // A CUDA error whose call site (the next lines: "in function ggml_cuda_host_malloc", "cudaMallocHost(…)")
+    // is the pinned allocation is that fatal error itself (CUDA_CHECK aborts), exit line or not.
     if let Some(p) = tl.last(EventKind::PinnedRefused)
         && gpu_fail <= p.line
         && tl.after(EventKind::Running, p.line).is_none()
-        && tl.after(EventKind::Exit, p.line).is_some()
+        && (tl.after(EventKind::Exit, p.line).is_some() || gpu_fail > 0 && p.line - gpu_fail <= 3)
     {
         let mut c = call(Label::NotMemory, 0.7, &[Sig::PinnedFail, Sig::ExitCue]);
         c.cause = Some(format!(
@@ -217,6 +219,50 @@ fn cpu_spill(scan: &Scan, tl: &Timeline) -> Option<Call> {
     Some(c)
 }
 
+/// A failed request that fitted with room to spare: the device's free memory at the start of the load, less
+/// every buffer this load placed on it before the failure, still held twice the request and 2 GiB more. The
+/// driver or allocator refused it (a bug, a per-allocation limit), not a lack of memory.
+fn room_left(tl: &Timeline, gpu_fail: u64) -> Option<Call> {
+    let failed = tl
+        .of(EventKind::AllocFailed)
+        .filter(|e| e.line <= gpu_fail)
+        .last()?;
+    let req = failed.numbers.bytes.filter(|r| *r > 0)?;
+    let start = tl.start_state(failed.device.as_deref(), failed.line)?;
+    // Only llama.cpp's own reading at the start of its load counts: other device lines may be stale.
+    if !start.text.to_ascii_lowercase().contains("using device") {
+        return None;
+    }
+    let free = start.numbers.free_bytes?;
+    let norm = |d: &str| d.chars().filter(char::is_ascii_digit).collect::<String>();
+    let dev = failed
+        .device
+        .as_deref()
+        .or(start.device.as_deref())
+        .map(norm);
+    let placed: u64 = tl
+        .of(EventKind::Buffer)
+        .filter(|b| b.line > start.line && b.line < failed.line && b.on_gpu())
+        .filter(|b| dev.is_none() || b.device.as_deref().map(norm) == dev)
+        .filter_map(|b| b.numbers.bytes)
+        .sum();
+    let left = free.saturating_sub(placed);
+    if left < req.saturating_mul(2).saturating_add(2 * GIB) {
+        return None;
+    }
+    let mut c = call(Label::NotMemory, 0.6, &[]);
+    c.extra = lines_of([start, failed]);
+    c.cause = Some(format!(
+        "{} had {} free when the load started and this load had placed {} on it, leaving about {}; the {} request was refused anyway: the driver or allocator failed (a bug, or a per-allocation limit), not a lack of memory",
+        start.device.as_deref().unwrap_or("The GPU"),
+        format_auto(free),
+        format_auto(placed),
+        format_auto(left),
+        format_auto(req)
+    ));
+    Some(c)
+}
+
 /// The last line any GPU allocation failure was seen on (0 = none).
 fn last_gpu_failure(scan: &Scan) -> u64 {
     [
@@ -263,6 +309,37 @@ fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("forward compatibility")
     {
         "the NVIDIA driver is older than the CUDA runtime this build needs (driver/toolkit mismatch)"
+    } else if text.contains("device-side assert") {
+        "a check inside a GPU kernel failed (device-side assert): usually an index out of range — a bug or bad input (token ids, labels), not a lack of memory"
+    } else if text.contains("launch timed out") {
+        "the display driver's watchdog stopped a GPU kernel that ran too long (Windows TDR): raise TdrDelay or use a GPU that drives no display, not a memory problem"
+    } else if text.contains("unspecified launch failure")
+        || text.contains("launchfailure")
+        || text.contains("misaligned address")
+        || text.contains("memory access fault")
+        || text.contains("aperture_violation")
+    {
+        "a GPU kernel crashed (bad address or launch failure): a bug in the runtime or driver for this model or settings, not a lack of memory"
+    } else if text.contains("nobinaryforgpu") || text.contains("code object") {
+        "the build has no GPU code for this card (ROCm: no code object for its gfx target; use a build for it, or HSA_OVERRIDE_GFX_VERSION where supported)"
+    } else if text.contains("unsupported toolchain") {
+        "the NVIDIA driver is older than the CUDA toolkit this build was compiled with (update the driver)"
+    } else if text.contains("busy or unavailable") {
+        "the GPU is in exclusive-process mode and taken, or unavailable to this process (nvidia-smi -c, container settings), not short of memory"
+    } else if text.contains("cannot open shared object")
+        || text.contains("shared libraries")
+        || text.contains("modulenotfounderror")
+    {
+        "a library the runtime needs is missing or does not match (reinstall the runtime and its CUDA / ROCm libraries)"
+    } else if text.contains("invalid device ordinal") {
+        "the process asked for a GPU index that is not visible to it (CUDA_VISIBLE_DEVICES, container settings or the device number)"
+    } else if text.contains("cublas_status") {
+        "cuBLAS refused an operation on this GPU (not supported or failed to execute): a build or driver problem, not memory"
+    } else if text.contains("wrong shape")
+        || text.contains("wrong number of tensors")
+        || text.contains("pre-tokenizer")
+    {
+        "the model file does not match what this runtime version expects (update the runtime, or use a file made for it)"
     } else if text.contains("no kernel image") || text.contains("invalid device function") {
         "the build has no GPU code for this card's compute capability (rebuild with its CUDA architecture, or use a build that supports it)"
     } else if text.contains("illegal memory access") {
@@ -314,9 +391,38 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     if scan.has(Sig::VllmKv) {
         return call(Label::VllmKvInsufficient, 0.9, &[Sig::VllmKv, Sig::Numbers]);
     }
+    // A single request of a terabyte or more: no GPU has that much, so the size itself is wrong (an overflow or
+    // a mis-sized allocator, e.g. TensorFlow backing off from 128 TiB), not a lack of memory.
+    if let Some(e) = tl
+        .of(EventKind::AllocFailed)
+        .find(|e| e.numbers.bytes.is_some_and(|b| b >= 1024 * GIB))
+    {
+        let mut c = call(Label::NotMemory, 0.7, &[]);
+        c.extra = lines_of([e]);
+        c.cause = Some(format!(
+            "a single allocation of {} was asked for, more than any GPU has: the size itself is wrong (an overflow or a mis-sized allocator in this version), not a lack of memory",
+            format_auto(e.numbers.bytes.unwrap_or(0))
+        ));
+        return c;
+    }
     if scan.has(Sig::NotMemory) {
         let nm = scan.last(Sig::NotMemory);
-        let hard = gpu_fail.max(host_fail);
+        // Metal's "allocated … warning: … greater than the recommended max working set size" is printed after
+        // an allocation that succeeded: a warning, not the failure an assertion could follow from.
+        let metal_warnings_only = scan.hits(Sig::MetalOom).is_some_and(|h| {
+            h.lines()
+                .all(|(_, t)| t.to_ascii_lowercase().contains("warning"))
+        });
+        let gpu_hard = if metal_warnings_only {
+            [Sig::CudaOom, Sig::TorchOom, Sig::HipOom, Sig::AllowedMemory]
+                .iter()
+                .map(|s| scan.last(*s))
+                .max()
+                .unwrap_or(0)
+        } else {
+            gpu_fail
+        };
+        let hard = gpu_hard.max(host_fail);
         // An assertion right after a failed allocation is that failure's consequence.
         let assert_after_failure = hard > 0
             && nm.saturating_sub(hard) <= 3
@@ -382,6 +488,14 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             format_auto(req)
         ));
         return c;
+    }
+    // PyTorch's process list names other processes holding more than was asked for: on ROCm as on CUDA,
+    // the memory is another holder's.
+    if scan.has(Sig::HipOom) {
+        let others = f.held_by_others();
+        if others > 0 && others >= f.requested.unwrap_or(0).max(GIB) {
+            return call(Label::VramHeldByOther, 0.8, &[Sig::HipOom, Sig::TorchOom]);
+        }
     }
     // Vulkan and SYCL on an AMD card are not ROCm.
     let other_backend = scan.has(Sig::RtVulkan) || scan.has(Sig::RtSycl);
@@ -470,6 +584,11 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             ],
         );
     }
+    if scan.has(Sig::CudaOom)
+        && let Some(c) = room_left(tl, gpu_fail)
+    {
+        return c;
+    }
     if scan.has(Sig::CudaOom) {
         let mut label = phase(scan, scan.last(Sig::CudaOom), Label::VramOomLoad);
         // The weights were already on the GPU, or the run had started: the failure is the context's.
@@ -510,7 +629,27 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::PinnedFail, Sig::Recover, Sig::Progress],
         );
     }
-    if let Some(c) = cpu_spill(scan, tl) {
+    if let Some(mut c) = cpu_spill(scan, tl) {
+        // Weights sent to RAM because the GPU was already mostly taken when the load began: the cause is the
+        // other holder, the spill its consequence.
+        // (Unified memory is shared with the OS by design: not "another holder".)
+        let unified = scan.has(Sig::MetalMarker) || scan.has(Sig::OsMac) || scan.has(Sig::RtMlx);
+        if !unified
+            && let Some(s) = tl.start_state(None, u64::MAX)
+            && let (Some(free), Some(total)) = (s.numbers.free_bytes, device_total(s))
+            && total.saturating_sub(free) >= 2 * GIB
+            && total.saturating_sub(free) * 2 >= total
+        {
+            c.label = Label::VramHeldByOther;
+            c.extra.insert(0, (s.line, s.text.clone()));
+            c.explain = Some(format!(
+                "{} had only {} free of {} when the load started: {} was already in use by another process, so the runtime kept part of the model in system RAM, where it runs far slower.",
+                s.device.as_deref().unwrap_or("The GPU"),
+                format_auto(free),
+                format_auto(total),
+                format_auto(total.saturating_sub(free))
+            ));
+        }
         return c;
     }
     if let Some(cpu) = f.cpu_share.filter(|c| *c > 0) {
@@ -652,19 +791,42 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     let description = super::input::is_description(scan);
     // A description with no symptom the reader knows is still classified, less surely, and says so.
     let mut read_as_description = false;
+    let mut read_words = false;
     let mut c = classify(scan, &found, &tl);
-    // A description is read for symptoms only when the text states no failure the log rules know.
-    if description && (c.label == Label::Unknown || c.confidence < 0.6) {
-        match describe(scan) {
+    // A description is read for symptoms when the text states no failure the log rules know, and to refine
+    // one: a person's own words that name the allocator's state or another holder refine an OOM line they quote:
+    // the line alone cannot show fragmentation or who holds the memory.
+    // Likewise a crash the person places in a long context or prompt, when no line marks the phase (the load
+    // was only the default for a bare "out of memory").
+    let refines = |d: &Call| {
+        matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
+            && matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
+            || c.label == Label::VramOomLoad
+                && d.label == Label::VramOomContext
+                && !scan.has(Sig::LoadPhase)
+                && !scan.has(Sig::ContextPhase)
+    };
+    if description && let Some(d) = describe(scan, false).filter(|d| refines(d)) {
+        c = d;
+    } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
+        match describe(scan, false) {
             Some(d) => c = d,
             None => {
                 read_as_description = true;
                 c.confidence = c.confidence.min(0.4);
             }
         }
+    } else if c.label == Label::Unknown
+        && scan.lines <= super::input::HEAD_LINES
+        && let Some(mut d) = describe(scan, true)
+    {
+        // A short excerpt with no failure line: its words are the only evidence, read with low confidence.
+        d.confidence = 0.3;
+        c = d;
+        read_words = true;
     }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
-    if !description && !read_as_description && c.label != Label::Unknown {
+    if !description && !read_as_description && !read_words && c.label != Label::Unknown {
         let seen = [
             tl.of(EventKind::Device).next().is_some(),
             tl.last(EventKind::AllocFailed).is_some() || tl.last(EventKind::OsKilled).is_some(),
@@ -790,9 +952,18 @@ pub fn not_a_log(what: &str) -> Diagnosis {
 }
 
 /// A person's description of what they saw: symptoms in words, read with lower confidence.
-fn describe(scan: &Scan) -> Option<Call> {
+///
+/// `log_like`: the text is a short log with no failure a rule knows, not prose. Its symptom words are read
+/// too, but not the generic ones a log is full of ("error", "load", "context") nor "swap"/"disk", which logs
+/// print as fields (Ollama's free_swap, paths).
+fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     let t = scan.head.to_ascii_lowercase();
-    let find = |words: &[&'static str]| words.iter().copied().find(|w| t.contains(w));
+    let find = |words: &[&'static str]| {
+        words
+            .iter()
+            .copied()
+            .find(|w| t.contains(w) && !(log_like && matches!(*w, "disk" | "swap")))
+    };
     let rate = super::events::rate_in(&t);
     let killed = find(&[
         "killed",
@@ -817,20 +988,29 @@ fn describe(scan: &Scan) -> Option<Call> {
         "doesn't free",
         "still in use",
         "occupied by",
+        "process using",
+        "processes using",
+        "another app",
+        "another program",
+        "browser",
     ]);
-    let crash = find(&[
-        "crash",
-        "out of memory",
-        " oom",
-        "error",
-        "fails",
-        "failed",
-        "closes",
-        "quits",
-        "dies",
-        "exits",
-        "aborts",
-    ]);
+    let crash = (!log_like)
+        .then(|| {
+            find(&[
+                "crash",
+                "out of memory",
+                " oom",
+                "error",
+                "fails",
+                "failed",
+                "closes",
+                "quits",
+                "dies",
+                "exits",
+                "aborts",
+            ])
+        })
+        .flatten();
     let later = find(&[
         "after a while",
         "after a few",
@@ -850,8 +1030,11 @@ fn describe(scan: &Scan) -> Option<Call> {
     let freeze = find(&[
         "freez",
         "frozen",
-        "hang",
+        // Word starts only: "changing" is not a hang.
+        " hang",
         "unresponsive",
+        // The verb is a symptom even in a log; "swap" alone is also a log field (free_swap).
+        "swapping",
         "disk",
         "swap",
         "stutter",
@@ -882,7 +1065,80 @@ fn describe(scan: &Scan) -> Option<Call> {
         "running on the cpu",
         "very long time",
         "performance dropped",
+        // Part of the model kept in system RAM, in the runtimes' own words (ComfyUI's lowvram mode and
+        // "loaded partially", llama.cpp/Ollama partial offload).
+        "lowvram",
+        "loaded partially",
+        "partially offload",
+        "partial offload",
+        "offloaded to cpu",
+        "offloaded to the cpu",
+        "fit in vram",
+        "fit into vram",
     ]);
+    // The allocator's own state in words: PyTorch's caching allocator keeps freed blocks reserved, and its
+    // OOM text names the cure (expandable_segments, max_split_size_mb, empty_cache).
+    let fragmented = find(&[
+        "fragment",
+        "reserved but unallocated",
+        "reserved-but-unallocated",
+        "reserved-unallocated",
+        "reserved and unallocated",
+        "expandable_segments",
+        "empty_cache",
+        "max_split_size",
+        "caching allocator",
+    ]);
+    // Nothing failed: the runtime reserves memory up front by design (vLLM's gpu_memory_utilization, TGI's
+    // warm-up, llama.cpp's preallocated KV cache).
+    let by_design = find(&[
+        "nothing wrong",
+        "by design",
+        "expected behavio",
+        "working as intended",
+        "works as intended",
+        "preallocat",
+        "pre-allocat",
+        // A warning the run went on after.
+        "just a warning",
+        "only a warning",
+        "harmless",
+        "can be ignored",
+        "safe to ignore",
+        "still works",
+        "works anyway",
+    ]);
+    // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
+    // limit, not a lack of memory.
+    let ample = find(&[
+        "fits easily",
+        "easily fit",
+        "should fit",
+        "plenty of",
+        "more than enough",
+        "perfectly capable",
+        "not an issue before",
+        "worked before",
+        "used to work",
+        "worked fine in",
+        "regression",
+    ]);
+    let not_memory = find(&[
+        "segfault",
+        "segmentation fault",
+        "sigsegv",
+        "illegal instruction",
+        "illegal memory access",
+        "unsupported",
+        "not supported",
+        "incompatible",
+    ]);
+    // Minutes (or many seconds) for a single token is the disk paging, not the CPU computing.
+    let per_token = find(&["per token", "one token", "each token", "a single token"])
+        .filter(|_| t.contains("minute"));
+    // "I need 33.6 GB of 30.5 GB RAM": the system RAM is short (" ram" excludes "vram").
+    let ram_short = (t.contains(" ram") && (t.contains("need") || t.contains("require")))
+        .then_some("RAM needed");
     let mac = find(&[
         " mac",
         "apple",
@@ -895,7 +1151,19 @@ fn describe(scan: &Scan) -> Option<Call> {
         "mlx",
     ]);
     let amd = find(&["amd", "radeon", "rocm"]);
-    let (label, symptom, why) = if let Some(o) = others {
+    let (label, symptom, why) = if let Some(w) = fragmented {
+        (
+            Label::VramFragmentation,
+            w,
+            "Memory the allocator keeps reserved but cannot hand out in one piece (fragmentation) made a large request fail while enough was free in total.",
+        )
+    } else if let Some(w) = by_design {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "The runtime reserves GPU memory up front on purpose; high memory use alone is not a failure.",
+        )
+    } else if let Some(o) = others {
         (
             Label::VramHeldByOther,
             o,
@@ -918,6 +1186,24 @@ fn describe(scan: &Scan) -> Option<Call> {
             Label::PagingThrash,
             f,
             "A freeze with the disk busy is the OS paging: the model or its context does not fit in free system RAM.",
+        )
+    } else if let Some(k) = ram_short {
+        (
+            Label::HostOomKilled,
+            k,
+            "The model needs more system RAM than is free: the runtime refused to load it, or the OS would kill it.",
+        )
+    } else if let Some(w) = ample.or(not_memory) {
+        (
+            Label::NotMemory,
+            w,
+            "The memory is reportedly ample (or it worked in an earlier version): the failure is a bug, a limit or an unsupported setup, not a lack of memory.",
+        )
+    } else if let Some(p) = per_token {
+        (
+            Label::PagingThrash,
+            p,
+            "Minutes for each token is the speed of the disk: the model does not fit in free RAM and the OS pages it in and out.",
         )
     } else if let (Some(c), Some(_)) = (crash, load) {
         (
@@ -947,8 +1233,13 @@ fn describe(scan: &Scan) -> Option<Call> {
         l => l,
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
+    let reading = if log_like {
+        "No failure line a rule knows is in this short excerpt; reading its words instead"
+    } else {
+        "Reading this as a description of the problem, not a log"
+    };
     c.explain = Some(format!(
-        "Reading this as a description of the problem, not a log: it mentions \"{symptom}\"{}. {why} Paste the runtime's log for a sure answer.",
+        "{reading}: it mentions \"{symptom}\"{}. {why} Paste the runtime's full log for a sure answer.",
         rate.map(|r| format!(" and {r:.1} tokens/s"))
             .unwrap_or_default()
     ));

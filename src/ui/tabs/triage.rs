@@ -275,10 +275,10 @@ impl TriageTab {
             _ => widgets::BAD,
         };
         ui.label(RichText::new(&d.title).heading().color(colour));
+        // The words only: the label id (e.g. vram_oom_load) is for the JSON, not for people.
         ui.label(format!(
-            "{} · {} · confidence {:.0} %",
+            "{} · confidence {:.0} %",
             d.label.words(),
-            d.label.as_str(),
             d.confidence * 100.0
         ));
         let mut context = Vec::new();
