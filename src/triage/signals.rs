@@ -497,6 +497,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("transformers", Sig::RtTransformers),
     ("accelerate", Sig::RtTransformers),
     ("vllm", Sig::RtVllm),
+    // vLLM's V1 engine process, and its memory knob (SGLang's is mem-fraction-static).
+    ("enginecore", Sig::RtVllm),
+    ("gpu memory utilization", Sig::RtVllm),
+    ("gpu_memory_utilization", Sig::RtVllm),
     ("sglang", Sig::RtSglang),
     ("mem-fraction-static", Sig::RtSglang),
     ("koboldcpp", Sig::RtKobold),
