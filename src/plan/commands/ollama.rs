@@ -160,6 +160,20 @@ pub fn unset_server_env(os: Os, shell: Shell, names: &[&str]) -> String {
 
 pub fn launch(sit: &Situation, setup: &Setup) -> Result<Written, PlanError> {
     let mut w = Written::default();
+    // Server variables first, with or without a model to name: the restarted server must be running when
+    // the model is created and run. A quantized KV cache needs flash attention in Ollama, whatever the user
+    // had before: say both.
+    let kv_quantized = !setup.cache_type_k.eq_ignore_ascii_case("f16");
+    let changed_env: Vec<_> = env_for(setup)
+        .into_iter()
+        .filter(|(n, v)| {
+            (kv_quantized && *n == "OLLAMA_FLASH_ATTENTION")
+                || env_for(&sit.setup)
+                    .iter()
+                    .all(|(on, ov)| on != n || ov != v)
+        })
+        .collect();
+    w.extend(set_server_env(sit, &changed_env)?);
     let Some(model) = model_argument(sit) else {
         w.note(format!(
             "In your Modelfile: PARAMETER num_ctx {}{}",
@@ -176,19 +190,6 @@ pub fn launch(sit: &Situation, setup: &Setup) -> Result<Written, PlanError> {
     let model = hf.as_deref().unwrap_or(model);
     let content = modelfile(model, setup, &sit.setup)?;
     let name = derived_name(model);
-    // Server variables first: the restarted server must be running when the model is created and run.
-    // A quantized KV cache needs flash attention in Ollama, whatever the user had before: say both.
-    let kv_quantized = !setup.cache_type_k.eq_ignore_ascii_case("f16");
-    let changed_env: Vec<_> = env_for(setup)
-        .into_iter()
-        .filter(|(n, v)| {
-            (kv_quantized && *n == "OLLAMA_FLASH_ATTENTION")
-                || env_for(&sit.setup)
-                    .iter()
-                    .all(|(on, ov)| on != n || ov != v)
-        })
-        .collect();
-    w.extend(set_server_env(sit, &changed_env)?);
     w.file("Modelfile", content);
     w.cmd(
         sit.shell,
