@@ -120,6 +120,16 @@ pub fn runtime_request(
 
 /// Everything the tab shows, computed off the UI thread.
 pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitOutcome {
+    compute_for(spec, req, note, &[])
+}
+
+/// The same with the quants that exist for the model (a hub repository's); empty = the usual ladder.
+pub fn compute_for(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    note: Option<String>,
+    quants: &[String],
+) -> FitOutcome {
     let report = fit::estimate(spec, req).map_err(|e| e.to_string());
     // Quoted half-way through the resolved context (not `req.ctx_size`, which is 0 for "the model's").
     let speed = report
@@ -150,11 +160,21 @@ pub fn compute(spec: &ModelSpec, req: &FitRequest, note: Option<String>) -> FitO
         .copied()
         .filter(|&c| c <= ctx_train)
         .collect();
-    let table = TABLE_QUANTS
+    let listed: Vec<String> = if quants.is_empty() {
+        TABLE_QUANTS.iter().map(|q| (*q).to_owned()).collect()
+    } else {
+        quants.to_vec()
+    };
+    // Quants llama-quantize cannot write (a repo's custom mixes like UD-Q4_K_XL) are left out, not guessed.
+    let table = listed
         .iter()
         .filter_map(|q| {
-            let quantized = quantize::predict(spec, q, quantize::Imatrix::Without).ok()?;
-            Some(((*q).to_owned(), needed_cells(&quantized, req, &contexts)))
+            let quantized = if spec.file_type.as_deref() == Some(q.as_str()) {
+                spec.clone()
+            } else {
+                quantize::predict(spec, q, quantize::Imatrix::Without).ok()?
+            };
+            Some((q.clone(), needed_cells(&quantized, req, &contexts)))
         })
         .collect();
     let full_gpu_tps = fit::estimate_with_layers(spec, req, spec.hparams.n_layer + 1)
@@ -272,8 +292,15 @@ impl FitTab {
             // The model is cloned only when a new estimate starts, never per frame.
             let spec = spec.clone();
             let req = key.1.clone();
-            self.job
-                .want(&key, ui.ctx(), move || compute(&spec, &req, note));
+            let source = key.0.clone();
+            self.job.want(&key, ui.ctx(), move || {
+                // A hub model: the table shows the quants its repository really has (listing cached).
+                let quants = crate::model::hub::repo_quants(
+                    &source,
+                    &crate::model::hub::HubConfig::from_env(),
+                );
+                compute_for(&spec, &req, note, &quants)
+            });
         }
         let gpu_names: Vec<String> = key.1.gpus.iter().map(|g| g.name.clone()).collect();
         egui::ScrollArea::vertical()
@@ -677,6 +704,19 @@ mod tests {
 
     fn spec() -> ModelSpec {
         crate::model::catalog::load("llama-3.1-8b@Q4_K_M").expect("preset")
+    }
+
+    #[test]
+    fn the_table_lists_the_quants_a_repository_has() {
+        let req = FitRequest::default();
+        let listed: Vec<String> = ["Q8_0", "UD-Q4_K_XL", "Q4_K_M"]
+            .iter()
+            .map(|q| (*q).to_owned())
+            .collect();
+        let o = compute_for(&spec(), &req, None, &listed);
+        let rows: Vec<&str> = o.table.iter().map(|(q, _)| q.as_str()).collect();
+        // A custom mix llama-quantize cannot write is left out rather than guessed.
+        assert_eq!(rows, ["Q8_0", "Q4_K_M"]);
     }
 
     #[test]
