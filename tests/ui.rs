@@ -655,6 +655,21 @@ fn open_wizard(harness: &mut Harness<'_, App>) {
     settle(harness);
 }
 
+/// The app with Llama 3.1 8B Q8_0 planned for an RTX 4060 at `ctx` tokens, the Fix Wizard open.
+fn wizard_on_8b_q8(ctx: u32) -> Harness<'static, App> {
+    let mut harness = harness_reading_models();
+    settle(&mut harness);
+    {
+        let app = harness.state_mut();
+        app.settings.fit.gpus = vec!["RTX 4060".into()];
+        app.settings.fit.ctx_size = ctx;
+        app.apply(Command::LoadModel("preset:llama-3.1-8b@Q8_0".into()));
+    }
+    run_until(&mut harness, |app| app.shared.model.spec().is_some());
+    open_wizard(&mut harness);
+    harness
+}
+
 /// Waits until the wizard shows a plan for the scenario as it is now.
 fn wait_for_plan(harness: &mut Harness<'_, App>) -> vram_doctor::plan::FixPlan {
     run_until(harness, |app| {
@@ -741,16 +756,7 @@ fn a_vllm_log_brings_its_runtime_and_gpu() {
 /// A log triage cannot name adds nothing: the fit-based plan stays.
 #[test]
 fn an_unrecognised_log_keeps_the_fit_plan() {
-    let mut harness = harness_reading_models();
-    settle(&mut harness);
-    {
-        let app = harness.state_mut();
-        app.settings.fit.gpus = vec!["RTX 4060".into()];
-        app.settings.fit.ctx_size = 32768;
-        app.apply(Command::LoadModel("preset:llama-3.1-8b@Q8_0".into()));
-    }
-    run_until(&mut harness, |app| app.shared.model.spec().is_some());
-    open_wizard(&mut harness);
+    let mut harness = wizard_on_8b_q8(32768);
     let before = wait_for_plan(&mut harness);
     assert!(before.recommendation.is_some());
     harness
@@ -767,16 +773,7 @@ fn an_unrecognised_log_keeps_the_fit_plan() {
 /// "It runs, but slowly" at 2 tok/s, said on the Situation page with no log: a recommendation.
 #[test]
 fn runs_slowly_without_a_log_gives_a_recommendation() {
-    let mut harness = harness_reading_models();
-    settle(&mut harness);
-    {
-        let app = harness.state_mut();
-        app.settings.fit.gpus = vec!["RTX 4060".into()];
-        app.settings.fit.ctx_size = 8192;
-        app.apply(Command::LoadModel("preset:llama-3.1-8b@Q8_0".into()));
-    }
-    run_until(&mut harness, |app| app.shared.model.spec().is_some());
-    open_wizard(&mut harness);
+    let mut harness = wizard_on_8b_q8(8192);
     harness.get_by_label("It runs, but slowly").click();
     settle(&mut harness);
     harness.get_by_label("Tokens per second you see");
