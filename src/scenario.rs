@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::fit::{self, Backend, FitRequest, FlashAttn, GpuDevice, GpuLayers, Platform};
+use crate::fit::{Backend, FitRequest, FlashAttn, GpuDevice, GpuLayers, Platform};
 use crate::hardware::{self, Hardware, catalog};
 use crate::triage::{Diagnosis, Label};
 use crate::units::GIB;
@@ -211,27 +211,29 @@ pub struct Settings {
 }
 
 impl Default for Settings {
+    /// llama.cpp's CLI defaults, taken from the engine's own request so the two never drift apart.
     fn default() -> Self {
+        let r = FitRequest::default();
         Self {
-            ctx_size: 0,
-            n_gpu_layers: GpuLayers::Auto,
-            batch_size: 2048,
-            ubatch_size: 512,
-            cache_type_k: CacheType::F16,
-            cache_type_v: CacheType::F16,
-            flash_attn: FlashAttn::Auto,
-            parallel: 1,
-            kv_unified: false,
-            swa_full: false,
-            cpu_moe: false,
-            n_cpu_moe: 0,
-            no_kv_offload: false,
-            mmap: true,
-            repack: true,
-            tensor_split: Vec::new(),
+            ctx_size: r.ctx_size,
+            n_gpu_layers: r.n_gpu_layers,
+            batch_size: r.batch_size,
+            ubatch_size: r.ubatch_size,
+            cache_type_k: r.cache_type_k.parse().unwrap_or_default(),
+            cache_type_v: r.cache_type_v.parse().unwrap_or_default(),
+            flash_attn: r.flash_attn,
+            parallel: r.parallel,
+            kv_unified: r.kv_unified,
+            swa_full: r.swa_full,
+            cpu_moe: r.cpu_moe,
+            n_cpu_moe: r.n_cpu_moe,
+            no_kv_offload: r.no_kv_offload,
+            mmap: r.mmap,
+            repack: r.repack,
+            tensor_split: r.tensor_split,
             backend: None,
-            margin_bytes: fit::DEFAULT_MARGIN,
-            overhead_bytes: None,
+            margin_bytes: r.margin_bytes,
+            overhead_bytes: r.overhead_bytes,
             gpu_memory_utilization: 0.9,
         }
     }
