@@ -13,99 +13,79 @@ use vram_doctor::triage::{self, Label};
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r012",
-        "not_memory read as vram_oom_load: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r017",
-        "not_memory read as cpu_spill_slow: the decisive message is in a wording no rule reads yet",
+        "not_memory read as vram_oom_load: a bare Vulkan ErrorOutOfDeviceMemory; only the thread's bisect shows it is a regression",
     ),
     (
         "r027",
-        "not_memory read as vram_oom_load: the decisive message is in a wording no rule reads yet",
+        "not_memory read as vram_oom_load: a bare CUDA out of memory; only the thread shows WSL2's pinned-memory limit",
     ),
     (
         "r033",
-        "rocm_oom read as vram_oom_load: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r038",
-        "vram_oom_load read as vram_oom_context: the decisive message is in a wording no rule reads yet",
+        "rocm_oom read as vram_oom_load: the line says ggml-cuda.cu; nothing in it names the AMD iGPU",
     ),
     (
         "r053",
-        "not_memory read as cpu_spill_slow: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r062",
-        "host_oom_killed read as unknown: the decisive message is in a wording no rule reads yet",
+        "not_memory read as cpu_spill_slow: a speed table whose cause (the thread count) only the thread states",
     ),
     (
         "r068",
-        "vram_oom_load read as unknown: the decisive message is in a wording no rule reads yet",
+        "vram_oom_load read as unknown: a SYCL abort described in words with no size or memory message",
     ),
     (
         "r070",
-        "not_memory read as vram_oom_load: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r083",
-        "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
+        "not_memory read as vram_oom_load: OUT_OF_DEVICE_MEMORY with 27 GB free stated only in prose",
     ),
     (
         "r084",
-        "vram_oom_load read as vram_oom_context: the decisive message is in a wording no rule reads yet",
+        "vram_oom_load read as vram_oom_context: a PyTorch OOM with no loader frame; the default phase is the forward pass",
     ),
     (
         "r089",
-        "apple_metal_oom read as unknown: the decisive message is in a wording no rule reads yet",
+        "apple_metal_oom read as unknown: third-person prose naming neither Metal, MLX nor a Mac",
     ),
     (
         "r097",
-        "rocm_oom read as vram_oom_load: the decisive message is in a wording no rule reads yet",
+        "rocm_oom read as vram_oom_load: a TensorFlow OOM with no AMD marker in the excerpt",
     ),
     (
         "r106",
-        "vram_oom_load read as unknown: the decisive message is in a wording no rule reads yet",
-    ),
-    (
-        "r116",
-        "not_memory read as unknown: the decisive message is in a wording no rule reads yet",
+        "vram_oom_load read as unknown: one sentence about WeightConverter; no failure line",
     ),
     (
         "r117",
-        "recovered_no_failure read as unknown: the decisive message is in a wording no rule reads yet",
+        "recovered_no_failure read as unknown: SGLang decode lines at full token usage; the retraction is not in the excerpt",
     ),
     (
         "r118",
-        "not_memory read as unknown: the decisive message is in a wording no rule reads yet",
+        "not_memory read as unknown: SGLang decode lines; the KV bookkeeping leak is only in the thread",
     ),
     (
         "r143",
-        "cpu_spill_slow read as unknown: the decisive message is in a wording no rule reads yet",
+        "cpu_spill_slow read as unknown: a Japanese description; the reader's words are English",
     ),
     (
         "r154",
-        "vllm_kv_insufficient read as unknown: the decisive message is in a wording no rule reads yet",
+        "vllm_kv_insufficient read as unknown: weight-load lines only; the failure is not in the excerpt",
     ),
     (
         "r159",
-        "paging_thrash read as unknown: the decisive message is in a wording no rule reads yet",
+        "paging_thrash read as unknown: swap growth shown as a list of numbers in a log-like paste",
     ),
     (
         "r165",
-        "vram_fragmentation read as vram_oom_context: the decisive message is in a wording no rule reads yet",
+        "vram_fragmentation read as vram_oom_context: the OOM line has no reserved figure and the prose is mostly code",
     ),
     (
         "r186",
-        "not_memory read as vram_oom_load: the decisive message is in a wording no rule reads yet",
+        "not_memory read as vram_oom_load: Ollama's bare 0xc0000409; only the thread shows an update fixed it",
     ),
     (
         "r191",
-        "vram_oom_context read as vram_oom_load: the decisive message is in a wording no rule reads yet",
+        "vram_oom_context read as vram_oom_load: a bare CUDA OOM with no phase marker; the default is the load",
     ),
     (
         "r194",
-        "host_oom_killed read as vram_oom_load: the decisive message is in a wording no rule reads yet",
+        "host_oom_killed read as vram_oom_load: 'unable to allocate backend buffer' does not say host or GPU",
     ),
 ];
 

@@ -100,6 +100,8 @@ pub fn note_head(scan: &mut Scan, text: &str) {
     scan.head_lines += 1;
     if looks_structured(t) {
         scan.structured_lines += 1;
+    } else if is_sentence(t) {
+        scan.prose_lines += 1;
     }
     if scan.head.len() < HEAD_CHARS {
         let room = HEAD_CHARS - scan.head.len();
@@ -181,8 +183,25 @@ pub fn is_description(scan: &Scan) -> bool {
     ]
     .iter()
     .any(|w| padded.contains(w));
-    // A person quoting one or two error lines inside their words is still describing.
-    words >= 5 && personal && scan.structured_lines * 5 <= scan.head_lines * 2
+    // A person quoting one or two error lines inside their words is still describing. Written in the third
+    // person ("LM Studio crashed after …") it is still prose when two lines read as sentences.
+    words >= 5
+        && (personal || scan.prose_lines >= 2)
+        && scan.structured_lines * 5 <= scan.head_lines * 2
+}
+
+/// A line that reads as an English sentence: six words or more with the small words prose is made of.
+fn is_sentence(t: &str) -> bool {
+    let padded = format!(" {} ", t.to_ascii_lowercase());
+    t.split_whitespace().count() >= 6
+        && [
+            " the ", " is ", " was ", " and ", " to ", " but ", " when ", " with ", " of ", " a ",
+            " that ", " in ", " for ", " as ", " on ",
+        ]
+        .iter()
+        .filter(|w| padded.contains(*w))
+        .count()
+            >= 2
 }
 
 #[cfg(test)]

@@ -90,6 +90,10 @@ pub struct Scan {
     /// Of the first lines, how many are not empty and how many look like log output.
     pub head_lines: u32,
     pub structured_lines: u32,
+    /// Of the first lines, how many read as sentences (prose rather than output).
+    pub prose_lines: u32,
+    /// Rows of a kernel OOM-killer task dump seen so far.
+    oom_task_rows: u32,
 }
 
 impl Scan {
@@ -117,6 +121,14 @@ impl Scan {
             input::note_head(self, text);
         }
         signals::signals_sampled(text, sigs, with_context);
+        // A pasted OOM-killer task dump (often without its "Out of memory: Killed process" line): a few rows
+        // in the kernel's format are the kill itself.
+        if text.contains(']') && signals::is_oom_task_row(text) {
+            self.oom_task_rows += 1;
+            if self.oom_task_rows == 3 {
+                sigs.push(Sig::HostKilled);
+            }
+        }
         for &s in sigs.iter() {
             let keep_first = if matches!(s, Sig::DeviceCue | Sig::BufferCue) {
                 KEEP_FIRST_DEVICES

@@ -530,6 +530,80 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("/home/", Sig::OsLinux),
     ("systemd", Sig::OsLinux),
     ("debian", Sig::OsLinux),
+    // The GPU was never used: no driver, no GPU build, no device found. Whatever follows (a slow CPU run, a
+    // CPU-side failure) is not a shortage of VRAM (Ollama's discovery, llama.cpp's arg parser and
+    // ggml_cuda_init, PyTorch's lazy CUDA init, nvidia-smi, llamafile's AMD toolchain probe).
+    ("no compatible gpus were discovered", Sig::NotMemory),
+    ("not compiled with gpu offload support", Sig::NotMemory),
+    ("failed to initialize cuda", Sig::NotMemory),
+    ("cuda driver is a stub library", Sig::NotMemory),
+    ("torch not compiled with cuda enabled", Sig::NotMemory),
+    ("found no nvidia driver", Sig::NotMemory),
+    (
+        "couldn't communicate with the nvidia driver",
+        Sig::NotMemory,
+    ),
+    ("unable to load cuda driver library", Sig::NotMemory),
+    ("for amd gpu detection", Sig::NotMemory),
+    // The card dropped off the PCIe bus (NVRM Xid 79): hardware, power or driver, not memory.
+    ("fallen off the bus", Sig::NotMemory),
+    // Weights kept in host RAM because the GPU had no room: a runtime's own "fallback" wording, and the
+    // NVIDIA driver's system-memory fallback on Windows (VRAM overflow into shared GPU memory).
+    ("host ram fallback", Sig::Offloaded),
+    ("fallback to host memory", Sig::Offloaded),
+    ("sysmem fallback", Sig::Offloaded),
+    ("shared gpu memory", Sig::Offloaded),
+    // More errors that are not memory, in the runtimes' own words: a tensor on the wrong device, a checkpoint
+    // that does not match the model, numerical blow-ups, a GPU too old or too new for the build, a lost device
+    // (Vulkan / SYCL: driver reset or hardware), a missing DLL, a container without GPU access, a CLI typo,
+    // a model the installed version does not know, a port already taken, and Python's non-memory exceptions.
+    (
+        "expected all tensors to be on the same device",
+        Sig::NotMemory,
+    ),
+    ("size mismatch for", Sig::NotMemory),
+    ("error(s) in loading state_dict", Sig::NotMemory),
+    ("probability tensor contains", Sig::NotMemory),
+    ("only supports ampere", Sig::NotMemory),
+    (
+        "only supported on gpus with compute capability",
+        Sig::NotMemory,
+    ),
+    (
+        "is not compatible with the current pytorch installation",
+        Sig::NotMemory,
+    ),
+    ("no longer supports this gpu", Sig::NotMemory),
+    ("kernel image is invalid", Sig::NotMemory),
+    ("nokernelimagefordevice", Sig::NotMemory),
+    ("cuda error: invalid argument", Sig::NotMemory),
+    ("driver initialization failed", Sig::NotMemory),
+    ("hsa_status_error_invalid_isa", Sig::NotMemory),
+    ("tensilelibrary", Sig::NotMemory),
+    ("errordevicelost", Sig::NotMemory),
+    ("error_device_lost", Sig::NotMemory),
+    ("errorincompatibledriver", Sig::NotMemory),
+    ("errorextensionnotpresent", Sig::NotMemory),
+    ("errorinitializationfailed", Sig::NotMemory),
+    ("unable to load kernel", Sig::NotMemory),
+    ("0xc0000135", Sig::NotMemory),
+    ("could not select device driver", Sig::NotMemory),
+    ("error: invalid argument", Sig::NotMemory),
+    ("error: unknown argument", Sig::NotMemory),
+    ("not supported by your version", Sig::NotMemory),
+    ("newer version of ollama", Sig::NotMemory),
+    ("pull model manifest", Sig::NotMemory),
+    ("address already in use", Sig::NotMemory),
+    ("importerror:", Sig::NotMemory),
+    ("attributeerror:", Sig::NotMemory),
+    ("typeerror:", Sig::NotMemory),
+    ("keyerror:", Sig::NotMemory),
+    ("notimplementederror", Sig::NotMemory),
+    // Requests answered after the load: Ollama's GIN access log, llama-server's slot loop.
+    ("| 200 |", Sig::Progress),
+    ("update_slots", Sig::Progress),
+    // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
+    ("node type:", Sig::RtComfy),
     ("llama runner process has terminated", Sig::RunnerCrash),
     ("llama runner process no longer running", Sig::RunnerCrash),
 ];
@@ -634,10 +708,58 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
         out.remove(i);
     }
     let t = line.trim();
-    // A bare "Killed" is how a shell reports SIGKILL (the OOM killer) for the foreground process.
-    if t == "Killed" || t.ends_with(" Killed") && t.len() < 40 {
+    // A bare "Killed" is how a shell reports SIGKILL (the OOM killer) for the foreground process; with a job
+    // it reads "line 12: 4242 Killed   python serve.py".
+    if t == "Killed"
+        || t.ends_with(" Killed") && t.len() < 40
+        || t.contains(" Killed ") && {
+            let w: Vec<&str> = t.split_whitespace().collect();
+            w.windows(2)
+                .any(|p| p[1] == "Killed" && p[0].bytes().all(|b| b.is_ascii_digit()))
+        }
+    {
         out.push(Sig::HostKilled);
     }
+    // ComfyUI's failing node: loader nodes (CheckpointLoaderSimple, UNETLoader, …ModelLoader) put weights on
+    // the GPU; samplers, decoders and encoders compute activations for the weights already there.
+    if out.contains(&Sig::RtComfy) {
+        let l = line.to_ascii_lowercase();
+        if let Some(node) = l.split("node type:").nth(1) {
+            if node.contains("load") {
+                out.push(Sig::LoadPhase);
+            } else if ["sampler", "decode", "encode", "upscale"]
+                .iter()
+                .any(|w| node.contains(w))
+            {
+                out.push(Sig::ContextPhase);
+            }
+        }
+    }
+}
+
+/// A row of the Linux kernel's OOM-killer task dump (`dump_tasks`): `[  pid]   uid  tgid total_vm      rss
+/// pgtables_bytes swapents oom_score_adj name`, after an optional dmesg timestamp in brackets.
+pub fn is_oom_task_row(line: &str) -> bool {
+    let Some(i) = line.rfind(']') else {
+        return false;
+    };
+    // The pid itself is the last bracket: "[ 2665]".
+    let Some(open) = line[..i].rfind('[') else {
+        return false;
+    };
+    if !line[open + 1..i].trim().bytes().all(|b| b.is_ascii_digit())
+        || line[open + 1..i].trim().is_empty()
+    {
+        return false;
+    }
+    let rest: Vec<&str> = line[i + 1..].split_whitespace().collect();
+    rest.len() >= 8
+        && rest[..7].iter().all(|w| {
+            w.trim_start_matches('-')
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                && !w.is_empty()
+        })
 }
 
 /// Every signal in `line`, context markers included.

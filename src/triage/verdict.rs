@@ -369,6 +369,73 @@ fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("memory slot")
     {
         "the context window is full: every KV-cache slot is in use (a logical limit, not an allocation failure)"
+    } else if [
+        "no compatible gpus",
+        "not compiled with gpu",
+        "failed to initialize cuda",
+        "stub library",
+        "not compiled with cuda",
+        "no nvidia driver",
+        "communicate with the nvidia driver",
+        "cuda driver library",
+        "amd gpu detection",
+    ]
+    .iter()
+    .any(|w| text.contains(w))
+    {
+        "the GPU was not used at all: no usable driver, GPU build or device was found, so everything ran on the CPU (install or fix the GPU driver, or use the runtime's GPU build); not a lack of VRAM"
+    } else if text.contains("same device") {
+        "tensors ended up on different devices (a device_map / offload setting or a bug in the model code), not a lack of memory"
+    } else if text.contains("size mismatch") || text.contains("loading state_dict") {
+        "the checkpoint does not match the model definition (wrong file, config or version), not a lack of memory"
+    } else if text.contains("probability tensor") {
+        "the model produced inf/NaN values (fp16 overflow, a bad quantization or sampling settings), not a lack of memory"
+    } else if text.contains("ampere")
+        || text.contains("compute capability")
+        || text.contains("current pytorch installation")
+        || text.contains("no longer supports this gpu")
+        || text.contains("kernel image")
+        || text.contains("nokernelimage")
+        || text.contains("invalid_isa")
+        || text.contains("tensilelibrary")
+    {
+        "this build has no GPU code (or no feature support) for this card's architecture: use a build or version made for it, not a memory setting"
+    } else if text.contains("device_lost") || text.contains("devicelost") {
+        "the GPU device was lost (a driver reset, a timeout watchdog, overheating or power): a driver or hardware fault, not a lack of memory"
+    } else if text.contains("incompatibledriver")
+        || text.contains("extensionnotpresent")
+        || text.contains("initializationfailed")
+        || text.contains("driver initialization")
+    {
+        "the GPU driver could not be set up for this backend (missing or too old a Vulkan / CUDA driver): update or reinstall the driver"
+    } else if text.contains("0xc0000135") {
+        "Windows could not find a DLL the runtime needs (STATUS_DLL_NOT_FOUND): reinstall the runtime or the Visual C++ / CUDA runtime libraries"
+    } else if text.contains("could not select device driver") {
+        "the container has no GPU access (install the NVIDIA Container Toolkit, run with --gpus all)"
+    } else if text.contains("invalid argument") && text.contains("error: ")
+        || text.contains("unknown argument")
+    {
+        "the command line has an option this version does not accept: check the spelling and the runtime's --help"
+    } else if text.contains("your version")
+        || text.contains("newer version")
+        || text.contains("model manifest")
+    {
+        "this runtime version does not know the model (update the runtime, or check the model's name)"
+    } else if text.contains("address already in use") {
+        "the port is taken by another server (often an earlier instance still running): a port clash, not memory"
+    } else if [
+        "importerror",
+        "attributeerror",
+        "typeerror",
+        "keyerror",
+        "notimplementederror",
+    ]
+    .iter()
+    .any(|w| text.contains(w))
+    {
+        "the program stopped on a Python error that is not about memory (a version mismatch between packages, or a bug): update or pin the packages the traceback names"
+    } else if text.contains("fallen off the bus") {
+        "the GPU dropped off the PCIe bus (NVIDIA Xid 79): a hardware, power, overheating or driver fault, not a lack of memory"
     } else if text.contains("no cuda-capable device") {
         "no CUDA GPU is visible to the process (driver not loaded, or CUDA_VISIBLE_DEVICES / container settings hide it)"
     } else {
@@ -681,12 +748,59 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::Numbers, Sig::NoProcesses],
         );
     }
+    // Every layer on the GPU and still slow: nothing spilled to system RAM, so memory is not the cause.
+    if let Some((x, y)) = f.layers
+        && x == y
+        && x > 0
+        && gpu_fail == 0
+        && host_fail == 0
+        && (scan.has(Sig::SlowHint) || tl.last(EventKind::Speed).is_some())
+    {
+        let mut c = call(Label::NotMemory, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
+        c.cause = Some(format!(
+            "every layer ({x}/{y}) ran on the GPU, so no part of the model ran from system RAM: the slowness comes from the build (a CPU-only or mismatched CUDA library), the driver, the thread count or a power limit, not from memory"
+        ));
+        return c;
+    }
+    // Weights kept in host RAM by the runtime's or the driver's own fallback: they run at PCIe / RAM speed.
+    if gpu_fail == 0
+        && host_fail == 0
+        && scan.hits(Sig::Offloaded).is_some_and(|h| {
+            h.lines().any(|(_, t)| {
+                let t = t.to_ascii_lowercase();
+                t.contains("fallback") || t.contains("shared gpu memory")
+            })
+        })
+    {
+        return call(Label::CpuSpillSlow, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
+    }
     // Some layers on the GPU and not all: the rest run on the CPU (none on the GPU is a CPU-only run).
     if let Some((x, y)) = f.layers
         && x < y
         && x > 0
     {
         return call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded, Sig::SlowHint]);
+    }
+    // The process crashed on a bad pointer with no allocation failing before it: a bug in this version or
+    // build for this model (a failed allocation is reported, not dereferenced, by these runtimes).
+    if gpu_fail == 0
+        && host_fail == 0
+        && let Some((line, _)) = scan.hits(Sig::ExitCue).and_then(|h| {
+            h.lines().find(|(_, t)| {
+                let t = t.to_ascii_lowercase();
+                ["segmentation fault", "sigsegv", "core dumped", "0xc0000005"]
+                    .iter()
+                    .any(|w| t.contains(w))
+            })
+        })
+    {
+        let mut c = call(Label::NotMemory, 0.45, &[]);
+        c.extra = scan
+            .hits(Sig::ExitCue)
+            .map(|h| h.lines().filter(|(l, _)| l == line).cloned().collect())
+            .unwrap_or_default();
+        c.cause = Some("the process crashed on an invalid memory access (segmentation fault) with no failed allocation before it: a bug in this runtime version or build for this model, not a lack of memory (try an update or another build)".into());
+        return c;
     }
     if scan.has(Sig::Timeout) {
         let hinted = scan.has(Sig::PagingHint) || scan.has(Sig::OsWsl) || scan.has(Sig::RtOllama);
@@ -1151,6 +1265,17 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "mlx",
     ]);
     let amd = find(&["amd", "radeon", "rocm"]);
+    // "41/41 layers", "all layers on the GPU", "fully offloaded": nothing of the model sat in system RAM.
+    let all_on_gpu = find(&[
+        "all layers on the gpu",
+        "all layers on gpu",
+        "all layers are on the gpu",
+        "fully offloaded",
+        "full offload",
+        "100% gpu",
+        "entirely on the gpu",
+    ])
+    .or_else(|| full_layers_in(&t).then_some("every layer on the GPU"));
     let (label, symptom, why) = if let Some(w) = fragmented {
         (
             Label::VramFragmentation,
@@ -1211,6 +1336,12 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             c,
             "A crash while loading usually means the weights do not fit in free VRAM with these settings.",
         )
+    } else if let (Some(s), Some(_)) = (slow.or(rate.map(|_| "tok/s")), all_on_gpu) {
+        (
+            Label::NotMemory,
+            s,
+            "Every layer was on the GPU, so nothing ran from system RAM: slowness like this comes from the build (a CPU-only or mismatched GPU library), the driver, the thread count or a power limit, not from memory.",
+        )
     } else if let Some(s) = slow.or(rate.map(|_| "tok/s")) {
         (
             Label::CpuSpillSlow,
@@ -1244,4 +1375,26 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             .unwrap_or_default()
     ));
     Some(c)
+}
+
+/// "41/41 layers", "33 / 33 layers": a stated offload where every layer is on the GPU.
+fn full_layers_in(t: &str) -> bool {
+    let b = t.as_bytes();
+    let num_before = |end: usize| {
+        let start = b[..end]
+            .iter()
+            .rposition(|c| !c.is_ascii_digit())
+            .map_or(0, |p| p + 1);
+        t[start..end].parse::<u32>().ok()
+    };
+    t.match_indices('/').any(|(i, _)| {
+        let left = t[..i].trim_end();
+        let right = t[i + 1..].trim_start();
+        let digits = right.bytes().take_while(u8::is_ascii_digit).count();
+        let after = right[digits..].trim_start();
+        digits > 0
+            && after.starts_with("layers")
+            && num_before(left.len())
+                .is_some_and(|x| x > 0 && Some(x) == right[..digits].parse().ok())
+    })
 }
