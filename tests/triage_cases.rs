@@ -186,3 +186,84 @@ fn hostile_input_is_tolerated() {
     ));
     assert!(d.evidence.iter().all(|e| e.text.len() <= 1600));
 }
+
+/// Readings added for logs nobody here wrote: each is a statement about how a runtime or the OS behaves.
+#[test]
+fn general_readings() {
+    // The GPU was never used: whatever is slow or fails afterwards is not VRAM.
+    let no_gpu = "time=2025-01-02T10:00:00Z level=INFO source=gpu.go:221 msg=\"no compatible GPUs were discovered\"\n\
+        time=2025-01-02T10:00:05Z level=INFO source=server.go:100 msg=\"llama runner started in 3.2 seconds\"\n";
+    let d = diagnose_str(no_gpu);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.explanation.contains("not used at all"), "{}", d.explanation);
+    assert_eq!(
+        label("warning: not compiled with GPU offload support, --gpu-layers option will be ignored\n"),
+        Label::NotMemory
+    );
+
+    // Every layer on the GPU and slow: memory is not the cause; part of the layers in RAM is.
+    let full = "load_tensors: offloaded 33/33 layers to GPU\n\
+        eval time =   28903.17 ms /    78 runs   (  370.55 ms per token,     2.70 tokens per second)\n";
+    assert_eq!(label(full), Label::NotMemory);
+    let part = "load_tensors: offloaded 20/33 layers to GPU\n\
+        eval time =   28903.17 ms /    78 runs   (  370.55 ms per token,     2.70 tokens per second)\n";
+    assert_eq!(label(part), Label::CpuSpillSlow);
+    // The same in a person's words.
+    assert_eq!(
+        label("My model is really slow, 2.7 tokens per second, even though all 41/41 layers are on the GPU."),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label("My model is really slow, 2.7 tokens per second, only 20/41 layers fit on the GPU."),
+        Label::CpuSpillSlow
+    );
+
+    // A pasted OOM-killer task dump without its summary line is the kill.
+    let dump = "[ 100.1] [   2665]     0  2665    55756      339    77824       68             0 crond\n\
+        [ 100.1] [   3430]     0  3430    58945     1927   212992      642             0 rsyslogd\n\
+        [ 100.1] [   7958]  1000  7958  9195000  8800440 86016000      416             0 python3\n";
+    assert_eq!(label(dump), Label::HostOomKilled);
+    // Two rows are not yet a dump; other bracketed numbers are not rows.
+    assert_ne!(label(&dump.lines().take(2).collect::<Vec<_>>().join("\n")), Label::HostOomKilled);
+    assert_eq!(label("[ 12.0] [drm] 3 4 5 6 7 8 9 amdgpu\n[ 12.1] usb 1-1: new device\n"), Label::Unknown);
+    // A shell's job report of SIGKILL.
+    assert_eq!(
+        label("./serve.sh: line 12:  4242 Killed                  python serve.py --model big\n"),
+        Label::HostOomKilled
+    );
+
+    // ComfyUI's report: a loader node fails while putting weights on the GPU, a sampler while computing.
+    let node = |n: &str| {
+        format!("# ComfyUI Error Report\n## Error Details\n- **Node Type:** {n}\n- **Exception Type:** torch.OutOfMemoryError\n- **Exception Message:** Allocation on device \n")
+    };
+    assert_eq!(label(&node("CheckpointLoaderSimple")), Label::VramOomLoad);
+    assert_eq!(label(&node("KSampler")), Label::VramOomContext);
+
+    // Weights kept in host RAM by a runtime's own fallback.
+    assert_eq!(
+        label("model arena using pinned host RAM fallback for q8_0 (1792.00 MiB chunk, zero-copy device access)\n"),
+        Label::CpuSpillSlow
+    );
+    // A segmentation fault with no failed allocation before it is a bug; after one it is that failure's.
+    assert_eq!(
+        label("llama_model_loader: loaded meta data with 30 key-value pairs\nSegmentation fault (core dumped)\n"),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\nllama_model_load: error loading model: unable to allocate CUDA0 buffer\nSegmentation fault (core dumped)\n"),
+        Label::VramOomLoad
+    );
+    // Python errors that are not about memory, and a tensor on the wrong device.
+    let d = diagnose_str("Traceback (most recent call last):\n  File \"run.py\", line 9, in <module>\nRuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!\n");
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.explanation.contains("different devices"), "{}", d.explanation);
+}
+
+#[test]
+fn third_person_descriptions_are_read_as_descriptions() {
+    let d = diagnose_str(
+        "The app crashed when the conversation got long and the GPU memory was full.\nAfter a few messages it closes with an out of memory error and the log is empty.",
+    );
+    assert_eq!(d.label, Label::VramOomContext);
+    assert!(d.explanation.contains("description"), "{}", d.explanation);
+}
