@@ -195,9 +195,15 @@ fn general_readings() {
         time=2025-01-02T10:00:05Z level=INFO source=server.go:100 msg=\"llama runner started in 3.2 seconds\"\n";
     let d = diagnose_str(no_gpu);
     assert_eq!(d.label, Label::NotMemory);
-    assert!(d.explanation.contains("not used at all"), "{}", d.explanation);
+    assert!(
+        d.explanation.contains("not used at all"),
+        "{}",
+        d.explanation
+    );
     assert_eq!(
-        label("warning: not compiled with GPU offload support, --gpu-layers option will be ignored\n"),
+        label(
+            "warning: not compiled with GPU offload support, --gpu-layers option will be ignored\n"
+        ),
         Label::NotMemory
     );
 
@@ -210,7 +216,9 @@ fn general_readings() {
     assert_eq!(label(part), Label::CpuSpillSlow);
     // The same in a person's words.
     assert_eq!(
-        label("My model is really slow, 2.7 tokens per second, even though all 41/41 layers are on the GPU."),
+        label(
+            "My model is really slow, 2.7 tokens per second, even though all 41/41 layers are on the GPU."
+        ),
         Label::NotMemory
     );
     assert_eq!(
@@ -224,8 +232,14 @@ fn general_readings() {
         [ 100.1] [   7958]  1000  7958  9195000  8800440 86016000      416             0 python3\n";
     assert_eq!(label(dump), Label::HostOomKilled);
     // Two rows are not yet a dump; other bracketed numbers are not rows.
-    assert_ne!(label(&dump.lines().take(2).collect::<Vec<_>>().join("\n")), Label::HostOomKilled);
-    assert_eq!(label("[ 12.0] [drm] 3 4 5 6 7 8 9 amdgpu\n[ 12.1] usb 1-1: new device\n"), Label::Unknown);
+    assert_ne!(
+        label(&dump.lines().take(2).collect::<Vec<_>>().join("\n")),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("[ 12.0] [drm] 3 4 5 6 7 8 9 amdgpu\n[ 12.1] usb 1-1: new device\n"),
+        Label::Unknown
+    );
     // A shell's job report of SIGKILL.
     assert_eq!(
         label("./serve.sh: line 12:  4242 Killed                  python serve.py --model big\n"),
@@ -234,29 +248,43 @@ fn general_readings() {
 
     // ComfyUI's report: a loader node fails while putting weights on the GPU, a sampler while computing.
     let node = |n: &str| {
-        format!("# ComfyUI Error Report\n## Error Details\n- **Node Type:** {n}\n- **Exception Type:** torch.OutOfMemoryError\n- **Exception Message:** Allocation on device \n")
+        format!(
+            "# ComfyUI Error Report\n## Error Details\n- **Node Type:** {n}\n- **Exception Type:** torch.OutOfMemoryError\n- **Exception Message:** Allocation on device \n"
+        )
     };
     assert_eq!(label(&node("CheckpointLoaderSimple")), Label::VramOomLoad);
     assert_eq!(label(&node("KSampler")), Label::VramOomContext);
 
     // Weights kept in host RAM by a runtime's own fallback.
     assert_eq!(
-        label("model arena using pinned host RAM fallback for q8_0 (1792.00 MiB chunk, zero-copy device access)\n"),
+        label(
+            "model arena using pinned host RAM fallback for q8_0 (1792.00 MiB chunk, zero-copy device access)\n"
+        ),
         Label::CpuSpillSlow
     );
     // A segmentation fault with no failed allocation before it is a bug; after one it is that failure's.
     assert_eq!(
-        label("llama_model_loader: loaded meta data with 30 key-value pairs\nSegmentation fault (core dumped)\n"),
+        label(
+            "llama_model_loader: loaded meta data with 30 key-value pairs\nSegmentation fault (core dumped)\n"
+        ),
         Label::NotMemory
     );
     assert_eq!(
-        label("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\nllama_model_load: error loading model: unable to allocate CUDA0 buffer\nSegmentation fault (core dumped)\n"),
+        label(
+            "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\nllama_model_load: error loading model: unable to allocate CUDA0 buffer\nSegmentation fault (core dumped)\n"
+        ),
         Label::VramOomLoad
     );
     // Python errors that are not about memory, and a tensor on the wrong device.
-    let d = diagnose_str("Traceback (most recent call last):\n  File \"run.py\", line 9, in <module>\nRuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!\n");
+    let d = diagnose_str(
+        "Traceback (most recent call last):\n  File \"run.py\", line 9, in <module>\nRuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!\n",
+    );
     assert_eq!(d.label, Label::NotMemory);
-    assert!(d.explanation.contains("different devices"), "{}", d.explanation);
+    assert!(
+        d.explanation.contains("different devices"),
+        "{}",
+        d.explanation
+    );
 }
 
 #[test]
@@ -266,4 +294,20 @@ fn third_person_descriptions_are_read_as_descriptions() {
     );
     assert_eq!(d.label, Label::VramOomContext);
     assert!(d.explanation.contains("description"), "{}", d.explanation);
+}
+
+#[test]
+fn descriptions_in_other_languages() {
+    // Chinese: "my model crashes after a few rounds of conversation, insufficient VRAM".
+    assert_eq!(
+        label("我的模型在几轮对话之后崩溃了，提示显存不足，请问怎么办？"),
+        Label::VramOomContext
+    );
+    // Japanese: the model is slow, 3 tokens/s, most of it is in system RAM.
+    assert_eq!(
+        label(
+            "私のモデルはとても遅いです。応答速度: 3.1 トークン/秒。モデルのほとんどがシステムRAMにあります。"
+        ),
+        Label::CpuSpillSlow
+    );
 }

@@ -60,10 +60,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: SGLang decode lines; the KV bookkeeping leak is only in the thread",
     ),
     (
-        "r143",
-        "cpu_spill_slow read as unknown: a Japanese description; the reader's words are English",
-    ),
-    (
         "r154",
         "vllm_kv_insufficient read as unknown: weight-load lines only; the failure is not in the excerpt",
     ),

@@ -175,14 +175,22 @@ pub fn is_description(scan: &Scan) -> bool {
         return false;
     }
     let lower = scan.head.to_ascii_lowercase();
-    let words = lower.split_whitespace().count();
+    // Chinese and Japanese write without spaces: two characters stand for about a word.
+    let words = lower
+        .split_whitespace()
+        .count()
+        .max(lower.chars().filter(|c| !c.is_ascii()).count() / 2);
     let padded = format!(" {}", lower.replace(['\n', ',', '.', '!', '?'], " "));
     let personal = [
         " i ", " i'm ", " i've ", " my ", " me ", " we ", " when ", " it ", " it's ", " keeps ",
         " tried ",
     ]
     .iter()
-    .any(|w| padded.contains(w));
+    .any(|w| padded.contains(w))
+        // First person in Chinese, Japanese, Korean, Russian, German, French, Spanish.
+        || ["我", "私", "僕", "저는", "나는", " я ", " ich ", " je ", " j'ai ", " yo ", " mi "]
+            .iter()
+            .any(|w| padded.contains(w));
     // A person quoting one or two error lines inside their words is still describing. Written in the third
     // person ("LM Studio crashed after …") it is still prose when two lines read as sentences.
     words >= 5

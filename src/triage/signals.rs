@@ -752,14 +752,17 @@ pub fn is_oom_task_row(line: &str) -> bool {
     {
         return false;
     }
-    let rest: Vec<&str> = line[i + 1..].split_whitespace().collect();
-    rest.len() >= 8
-        && rest[..7].iter().all(|w| {
-            w.trim_start_matches('-')
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-                && !w.is_empty()
+    // Seven numbers, then the command name (no allocation: most log lines have brackets).
+    let mut words = line[i + 1..].split_whitespace();
+    let numbers = words
+        .by_ref()
+        .take(7)
+        .take_while(|w| {
+            let d = w.trim_start_matches('-');
+            !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
         })
+        .count();
+    numbers == 7 && words.next().is_some()
 }
 
 /// Every signal in `line`, context markers included.

@@ -1113,6 +1113,19 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             find(&[
                 "crash",
                 "out of memory",
+                // The same in the languages issue threads are most often written in.
+                "内存不足",
+                "显存不足",
+                "显存溢出",
+                "崩溃",
+                "メモリ不足",
+                "クラッシュ",
+                "메모리 부족",
+                "недостаточно памяти",
+                "nicht genügend speicher",
+                "mémoire insuffisante",
+                "memoria insuficiente",
+                "sin memoria",
                 " oom",
                 "error",
                 "fails",
@@ -1126,6 +1139,16 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         })
         .flatten();
     let later = find(&[
+        "之后",
+        "一段时间",
+        "上下文",
+        "对话",
+        "会話",
+        "しばらく",
+        "コンテキスト",
+        "이후",
+        "контекст",
+        "nach einer weile",
         "after a while",
         "after a few",
         "after some",
@@ -1160,6 +1183,15 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     ]);
     let slow = find(&[
         "slow",
+        "很慢",
+        "速度慢",
+        "遅い",
+        "トークン/秒",
+        "느리",
+        "медленн",
+        "langsam",
+        "lent",
+        "lento",
         "tok/s",
         "tokens per second",
         "t/s",
@@ -1275,7 +1307,26 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "100% gpu",
         "entirely on the gpu",
     ])
-    .or_else(|| full_layers_in(&t).then_some("every layer on the GPU"));
+    .or_else(|| full_layers_in(&t).then_some("every layer on the GPU"))
+    // A setting is not what happened: when the person also sees the model in system RAM, the layers did not
+    // all reach the GPU (VRAM full, or the driver's shared-memory fallback).
+    .filter(|_| {
+        ![
+            "system ram",
+            "system memory",
+            "shared gpu memory",
+            "shared memory",
+            "virtual memory",
+            "ram usage",
+            "cpu usage",
+            "100% cpu",
+            "システムram",
+            "仮想メモリ",
+            "共享",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+    });
     let (label, symptom, why) = if let Some(w) = fragmented {
         (
             Label::VramFragmentation,
