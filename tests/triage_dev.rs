@@ -73,7 +73,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r186",
-        "not_memory read as vram_oom_load: Ollama's bare 0xc0000409; only the thread shows an update fixed it",
+        "not_memory read as unknown: Ollama's bare 0xc0000409 (any abort); only the thread shows an update fixed it",
     ),
     (
         "r191",
@@ -81,7 +81,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r194",
-        "host_oom_killed read as vram_oom_load: 'unable to allocate backend buffer' does not say host or GPU",
+        "host_oom_killed read as unknown: 0xc0000409 with 'unable to allocate backend buffer' does not say host or GPU",
     ),
 ];
 

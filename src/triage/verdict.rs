@@ -685,8 +685,10 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         })
     });
     if scan.has(Sig::RunnerCrash) && !generic_exit {
-        let mut c = call(Label::VramOomLoad, 0.35, &[Sig::RunnerCrash]);
-        c.cause = Some("the model runner crashed without saying why; on Windows 0xc0000409 most often follows a failed GPU allocation".into());
+        // 0xc0000409 is how Windows reports any abort(): a failed allocation, an unsupported CPU or GPU, a
+        // bug. The line alone names none of them, so it is not called a memory failure.
+        let mut c = call(Label::Unknown, 0.35, &[Sig::RunnerCrash]);
+        c.explain = Some("The model runner crashed without saying why. On Windows, 0xc0000409 is how any abort is reported: a failed GPU allocation, a CPU or GPU this build does not support, or a bug. The runner's own log (Ollama: server.log) names which; paste it here.".into());
         return c;
     }
     if scan.has(Sig::PinnedFail) || scan.has(Sig::Recover) {
