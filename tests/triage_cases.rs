@@ -311,3 +311,33 @@ fn descriptions_in_other_languages() {
         Label::CpuSpillSlow
     );
 }
+
+#[test]
+fn phase_from_the_cuda_function_and_more_os_kills() {
+    // CUDA_CHECK's "in function …" names where the error came from.
+    let compute = "CUDA error: out of memory\n  current device: 0, in function ggml_backend_cuda_graph_compute at ggml-cuda.cu:2600\n";
+    assert_eq!(label(compute), Label::VramOomContext);
+    let load = "CUDA error: out of memory\n  current device: 0, in function load_all_data at llama-model-loader.cpp:1000\n";
+    assert_eq!(label(load), Label::VramOomLoad);
+    // Containers and other kernels end the process for memory in their own words.
+    for kill in [
+        "\"State\": {\"Status\": \"exited\", \"OOMKilled\": true, \"ExitCode\": 137}",
+        "Memory cgroup out of memory: Killed process 4242 (python3) total-vm:9000000kB",
+        "systemd-oomd[812]: Killed /user.slice/app.scope due to memory pressure",
+        "Process finished with exit code -9",
+    ] {
+        assert_eq!(label(kill), Label::HostOomKilled, "{kill}");
+    }
+    assert_eq!(
+        label(
+            "OSError: [WinError 1450] Insufficient system resources exist to complete the requested service"
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "libc++abi: terminating due to uncaught exception of type std::runtime_error: [malloc_or_wait] Unable to allocate 4294967296 bytes."
+        ),
+        Label::AppleMetalOom
+    );
+}

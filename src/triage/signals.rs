@@ -599,6 +599,29 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("typeerror:", Sig::NotMemory),
     ("keyerror:", Sig::NotMemory),
     ("notimplementederror", Sig::NotMemory),
+    // ggml-cuda's CUDA_CHECK names the function the error came from ("in function X at ggml-cuda.cu:N"):
+    // graph compute, matmul and attention kernels run after the weights and the KV cache are placed.
+    ("ggml_backend_cuda_graph_compute", Sig::ContextPhase),
+    ("ggml_cuda_compute_forward", Sig::ContextPhase),
+    ("ggml_cuda_mul_mat", Sig::ContextPhase),
+    ("ggml_cuda_op_", Sig::ContextPhase),
+    ("ggml_cuda_flash_attn", Sig::ContextPhase),
+    // …and llama.cpp's loader reading tensor data into the buffers is the load.
+    ("load_all_data", Sig::LoadPhase),
+    // More ways the OS ends a process for memory: containers (Docker / Kubernetes OOMKilled, cgroup OOM),
+    // older kernels' wording, the OOM reaper, systemd-oomd, macOS jetsam, a process ended by signal 9, and
+    // Windows' ERROR_NO_SYSTEM_RESOURCES (1450).
+    ("oomkilled", Sig::HostKilled),
+    ("memory cgroup out of memory", Sig::HostKilled),
+    ("out of memory: kill process", Sig::HostKilled),
+    ("oom_reaper", Sig::HostKilled),
+    ("systemd-oomd", Sig::HostKilled),
+    ("jetsam", Sig::HostKilled),
+    ("exit code -9", Sig::HostKilled),
+    ("killed by signal 9", Sig::HostKilled),
+    ("insufficient system resources exist", Sig::WinPagefile),
+    // MLX's allocator on unified memory.
+    ("[malloc_or_wait] unable to allocate", Sig::MetalOom),
     // Requests answered after the load: Ollama's GIN access log, llama-server's slot loop.
     ("| 200 |", Sig::Progress),
     ("update_slots", Sig::Progress),
