@@ -76,7 +76,11 @@ fn push_capped(line: &mut Vec<u8>, bytes: &[u8]) {
 /// Lossy UTF-8, no `\r`, no ANSI escapes (`ESC [ … letter`, `ESC ] … BEL`), no other control bytes but tab.
 /// The line itself when it is printable ASCII (no decoding, no escapes, no `\r`).
 fn plain_ascii(raw: &[u8]) -> Option<&str> {
-    if raw.iter().all(|&b| (0x20..0x7f).contains(&b)) {
+    // No early exit: the fold compiles to a vector loop over the whole line.
+    let outside = raw
+        .iter()
+        .fold(0u8, |acc, &b| acc | u8::from(b.wrapping_sub(0x20) >= 0x5f));
+    if outside == 0 {
         std::str::from_utf8(raw).ok()
     } else {
         None
