@@ -341,3 +341,21 @@ fn phase_from_the_cuda_function_and_more_os_kills() {
         Label::AppleMetalOom
     );
 }
+
+#[test]
+fn caught_failures_followed_by_finished_work_are_recovered() {
+    // text-generation-webui prints the traceback of a caught OOM, then the next request completes.
+    let textgen = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 1.00 GiB is free.\n\
+        Output generated in 12.31 seconds (8.12 tokens/s, 100 tokens, context 1800, seed 1)\n";
+    assert_eq!(label(textgen), Label::RecoveredNoFailure);
+    // ComfyUI prints its "Prompt executed in" after a failed prompt as well: that is no recovery.
+    let comfy = "torch.OutOfMemoryError: Allocation on device\nPrompt executed in 41.02 seconds\n";
+    assert_ne!(label(comfy), Label::RecoveredNoFailure);
+    // Without the finished work it is the failure.
+    assert_ne!(
+        label(
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 1.00 GiB is free.\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+}

@@ -622,9 +622,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("insufficient system resources exist", Sig::WinPagefile),
     // MLX's allocator on unified memory.
     ("[malloc_or_wait] unable to allocate", Sig::MetalOom),
-    // Requests answered after the load: Ollama's GIN access log, llama-server's slot loop.
-    ("| 200 |", Sig::Progress),
+    // llama-server's slot loop: requests served by a model already loaded. (Ollama's access log is not
+    // progress: Ollama loads another model for the next request.)
     ("update_slots", Sig::Progress),
+    // Work finished after the line in question: text-generation-webui, koboldcpp, SGLang. (ComfyUI's
+    // "Prompt executed in" is printed after a failed prompt too: not progress.)
+    ("output generated in", Sig::Progress),
+    ("ctxlimit:", Sig::Progress),
+    ("decode batch", Sig::Progress),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
     ("llama runner process has terminated", Sig::RunnerCrash),
