@@ -344,18 +344,74 @@ fn phase_from_the_cuda_function_and_more_os_kills() {
 
 #[test]
 fn caught_failures_followed_by_finished_work_are_recovered() {
-    // text-generation-webui prints the traceback of a caught OOM, then the next request completes.
+    // koboldcpp reports each finished generation with its CtxLimit line.
+    let kobold = "ggml_cuda_host_malloc: failed to allocate 512.00 MiB of pinned memory: out of memory\n\
+        Processing Prompt [BLAS] (512 / 512 tokens)\n\
+        CtxLimit:612/4096, Amt:100/100, Init:0.01s, Process:0.50s (1.0ms/T = 1024.00T/s), Generate:5.00s (50.0ms/T = 20.00T/s)\n";
+    assert_eq!(label(kobold), Label::RecoveredNoFailure);
+    // text-generation-webui and ComfyUI print their "Output generated in" / "Prompt executed in" after a
+    // failed request as well: that is no recovery.
     let textgen = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 1.00 GiB is free.\n\
-        Output generated in 12.31 seconds (8.12 tokens/s, 100 tokens, context 1800, seed 1)\n";
-    assert_eq!(label(textgen), Label::RecoveredNoFailure);
-    // ComfyUI prints its "Prompt executed in" after a failed prompt as well: that is no recovery.
+        Output generated in 12.31 seconds (0.32 tokens/s, 2 tokens, context 1800, seed 1)\n";
+    assert_ne!(label(textgen), Label::RecoveredNoFailure);
     let comfy = "torch.OutOfMemoryError: Allocation on device\nPrompt executed in 41.02 seconds\n";
     assert_ne!(label(comfy), Label::RecoveredNoFailure);
-    // Without the finished work it is the failure.
+}
+
+#[test]
+fn more_readings_from_runtime_behaviour() {
+    // WSL2: pinned memory refused, then a CUDA OOM with no size: WSL's pinned limit.
+    let wsl = "Linux version 5.15.90.1-microsoft-standard-WSL2\n\
+        WARNING: failed to allocate 512.00 MB of pinned memory: out of memory\n\
+        AVX = 1 | AVX2 = 1\n\
+        CUDA error 2 at ggml-cuda.cu:781: out of memory\n";
+    let d = diagnose_str(wsl);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.explanation.contains("WSL2"), "{}", d.explanation);
+    // The same without WSL is the GPU's own failure.
     assert_ne!(
+        label(&wsl.replace("microsoft-standard-WSL2", "generic")),
+        Label::NotMemory
+    );
+    // Metal's watchdog, a VM's paravirtual GPU, Metal's live-buffer cap: not bytes.
+    for m in [
+        "libc++abi: terminating due to uncaught exception of type std::runtime_error: [METAL] Command buffer execution failed: Impacting Interactivity (0000000e:kIOGPUCommandBufferCallbackErrorImpactingInteractivity)",
+        "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[AppleParavirtDevice newArgumentEncoderWithLayout:]: unrecognized selector sent to instance 0x149029e00'",
+        "[metal::malloc] Resource limit (499000) exceeded",
+        "Model failed to start: Could not load engine llama-cpp: Default engine variant for cortex.llamacpp is not set yet!",
+    ] {
+        assert_eq!(label(m), Label::NotMemory, "{m}");
+    }
+    // An optional allocation skipped, in the runtime's words.
+    assert_eq!(
         label(
-            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 1.00 GiB is free.\n"
+            "Failed to allocate memory for convolution redzone checking; skipping this check. This is benign and only means that we won't check cudnn for out-of-bounds reads and writes."
         ),
         Label::RecoveredNoFailure
+    );
+    assert_eq!(
+        label("the container exits with error code 137 while loading"),
+        Label::HostOomKilled
+    );
+    // A person naming pinned memory in a failure.
+    assert_eq!(
+        label(
+            "I am trying to load DeepSeek-R1 but I get an \"Out of pinned memory\" error.\n64GB DDR4 RAM, RTX 4070S (12GB)"
+        ),
+        Label::NotMemory
+    );
+    // PyTorch's own advice about fragmentation, quoted, is not the person saying so.
+    let quoted = "I run the model across four GPUs and one prompt causes an OOM during generate, after the model is on the GPUs. The error is:\n\
+        torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 6.59 GiB (GPU 0; 31.75 GiB total capacity; 29.00 GiB already allocated; 0 bytes free; 29.10 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.";
+    assert_eq!(label(quoted), Label::VramOomContext);
+    // A few small processes beside one that fills the card are not "another holder".
+    let own = "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 172.00 MiB. GPU 0 has a total capacity of 7.78 GiB of which 53.19 MiB is free. Process 2063158 has 1.38 GiB memory in use. Process 1027252 has 94.00 MiB memory in use. Including non-PyTorch memory, this process has 6.07 GiB memory in use. Of the allocated memory 5.58 GiB is allocated by PyTorch, and 2.80 MiB is reserved by PyTorch but unallocated.";
+    assert_ne!(label(own), Label::VramHeldByOther);
+    // "download" is not "load".
+    assert_ne!(
+        label(
+            "The warning appears in the download list and I think it should not. I have 16 GB of RAM and the error is wrong."
+        ),
+        Label::VramOomLoad
     );
 }

@@ -83,6 +83,30 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "r194",
         "host_oom_killed read as unknown: 0xc0000409 with 'unable to allocate backend buffer' does not say host or GPU",
     ),
+    (
+        "r280",
+        "not_memory read as vram_oom_load: a 3.7 GiB Vulkan allocation; only the person's words say memory was ample (their say-so alone does not overrule a failure line)",
+    ),
+    (
+        "r288",
+        "not_memory read as host_oom_killed: std::bad_alloc from a toolchain bug; the text cannot tell it from RAM running out",
+    ),
+    (
+        "r289",
+        "vram_oom_load read as vram_oom_context: a PyTorch OOM with no loader frame; only a Chinese sentence says 'load'",
+    ),
+    (
+        "r291",
+        "vram_oom_load read as vram_oom_context: a PyTorch OOM with no frame; the thread says the weights do not fit",
+    ),
+    (
+        "r295",
+        "recovered_no_failure read as vram_oom_load: a template that says 'Error should not be shown' about a RAM warning in a screenshot",
+    ),
+    (
+        "r297",
+        "not_memory read as recovered_no_failure: Ollama's harmless VRAM-recovery warning; the cause (no ReBAR) is only in the thread",
+    ),
 ];
 
 #[derive(Default)]

@@ -97,6 +97,15 @@ pub fn note_head(scan: &mut Scan, text: &str) {
     if t.is_empty() {
         return;
     }
+    // Issue-template headings ("### Describe the bug", "**Additional Information:**") are neither output
+    // nor prose: they do not count either way.
+    let heading = t.starts_with("# ") || t.starts_with("## ") || t.starts_with("### ") || {
+        let inner = t.trim_end_matches(':').trim_end_matches("**");
+        t.starts_with("**") && inner.len() > 2 && !inner[2..].contains("**") && inner.len() < 60
+    };
+    if heading {
+        return;
+    }
     scan.head_lines += 1;
     if looks_structured(t) {
         scan.structured_lines += 1;
@@ -193,9 +202,11 @@ pub fn is_description(scan: &Scan) -> bool {
             .any(|w| padded.contains(w));
     // A person quoting one or two error lines inside their words is still describing. Written in the third
     // person ("LM Studio crashed after …") it is still prose when two lines read as sentences.
-    words >= 5
-        && (personal || scan.prose_lines >= 2)
-        && scan.structured_lines * 5 <= scan.head_lines * 2
+    let mostly_words = scan.structured_lines * 5 <= scan.head_lines * 2
+        // A short paste in the first person whose sentences are at least as many as its output lines
+        // ("I am trying to load … but get an error" + "64GB RAM, RTX 4070S").
+        || personal && scan.head_lines <= 6 && scan.prose_lines >= scan.structured_lines;
+    words >= 5 && (personal || scan.prose_lines >= 2) && mostly_words
 }
 
 /// A line that reads as an English sentence: six words or more with the small words prose is made of.

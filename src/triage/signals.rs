@@ -304,6 +304,8 @@ const PATTERNS: &[(&str, Sig)] = &[
         Sig::BufferLimit,
     ),
     ("maximum buffer length", Sig::BufferLimit),
+    // Metal's own name for the per-buffer cap (MTLDevice.maxBufferLength).
+    ("maxbufferlength", Sig::BufferLimit),
     ("failed to find kv cache slot", Sig::NotMemory),
     ("unknown model architecture", Sig::NotMemory),
     ("0xc000001d", Sig::NotMemory),
@@ -331,10 +333,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("modelloader", Sig::LoadPhase),
     ("load_model", Sig::LoadPhase),
     ("retract", Sig::Recover),
+    // Ollama's scheduler waits for VRAM to come back after a runner stops; the timeout is a warning only.
+    ("didn't recover within timeout", Sig::Recover),
     ("error executing method initialize_cache", Sig::VllmKv),
     ("ggml_assert", Sig::NotMemory),
     ("no space left for", Sig::VllmKv),
-    ("didn't recover within timeout", Sig::Recover),
     ("layers.model=", Sig::Offloaded),
     // ComfyUI (comfy/model_management.py) keeps part of the weights in RAM: "loaded partially", lowvram mode.
     ("loaded partially", Sig::Offloaded),
@@ -625,11 +628,26 @@ const PATTERNS: &[(&str, Sig)] = &[
     // llama-server's slot loop: requests served by a model already loaded. (Ollama's access log is not
     // progress: Ollama loads another model for the next request.)
     ("update_slots", Sig::Progress),
-    // Work finished after the line in question: text-generation-webui, koboldcpp, SGLang. (ComfyUI's
-    // "Prompt executed in" is printed after a failed prompt too: not progress.)
-    ("output generated in", Sig::Progress),
+    // Work finished after the line in question: koboldcpp, SGLang. (ComfyUI's "Prompt executed in" and
+    // text-generation-webui's "Output generated in" are printed after a failed request too: not progress.)
     ("ctxlimit:", Sig::Progress),
     ("decode batch", Sig::Progress),
+    // An app that could not load its inference engine (Jan's cortex engines, LM Studio's runtimes).
+    ("could not load engine", Sig::NotMemory),
+    ("failed to load engine", Sig::NotMemory),
+    // Metal command buffers stopped by the GPU watchdog (too long for an interactive GPU) or a hang, an
+    // Objective-C call the GPU (a VM's paravirtual device) does not implement, and Metal's cap on the number
+    // of live buffers (MLX: "[metal::malloc] Resource limit (499000) exceeded") — none is a lack of bytes.
+    ("impacting interactivity", Sig::NotMemory),
+    ("gpu timeout error", Sig::NotMemory),
+    ("gpu hang error", Sig::NotMemory),
+    ("unrecognized selector", Sig::NotMemory),
+    ("resource limit (", Sig::NotMemory),
+    // A process ended by SIGKILL reported as a code, in any wording ("error code 137", "return code 137").
+    ("code 137", Sig::HostKilled),
+    // An optional allocation refused and the feature skipped, in the runtime's words (cuDNN's redzone check).
+    ("this is benign", Sig::Recover),
+    ("skipping this check", Sig::Recover),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
     ("llama runner process has terminated", Sig::RunnerCrash),

@@ -159,6 +159,20 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
             }
         }
     }
+    // WSL2: pinned host memory refused, then a CUDA "out of memory" with no size or free figure: WSL's
+    // pinned-memory limit, not the GPU (llama.cpp PR #1594; GGML_CUDA_NO_PINNED=1 avoids it).
+    if scan.has(Sig::OsWsl)
+        && let Some(p) = tl.of(EventKind::PinnedRefused).next()
+        && gpu_fail > p.line
+        && tl
+            .of(EventKind::AllocFailed)
+            .filter(|e| e.line > p.line)
+            .all(|e| e.numbers.bytes.is_none() && e.numbers.free_bytes.is_none())
+    {
+        let mut c = call(Label::NotMemory, 0.65, &[Sig::PinnedFail, Sig::CudaOom]);
+        c.cause = Some("under WSL2 pinned (page-locked) host memory was refused and the CUDA error that followed names no size: WSL2 caps the memory CUDA may pin, so this is its limit, not the GPU's memory (set GGML_CUDA_NO_PINNED=1, or raise the WSL memory limit)".into());
+        return Some(c);
+    }
     // Pinned (page-locked) host memory refused and the process then died: not VRAM (WSL2 caps pinned memory).
     // A CUDA error whose call site (the next lines: "in function ggml_cuda_host_malloc", "cudaMallocHost(…)")
     // is the pinned allocation is that fatal error itself (CUDA_CHECK aborts), exit line or not.
@@ -434,6 +448,17 @@ fn not_memory_cause(scan: &Scan) -> String {
     .any(|w| text.contains(w))
     {
         "the program stopped on a Python error that is not about memory (a version mismatch between packages, or a bug): update or pin the packages the traceback names"
+    } else if text.contains("engine") {
+        "the app could not load its inference engine (an install or configuration problem: reinstall or pick the engine / backend in its settings), not a lack of memory"
+    } else if text.contains("impacting interactivity")
+        || text.contains("gpu timeout error")
+        || text.contains("gpu hang error")
+    {
+        "the GPU watchdog stopped a command buffer that ran too long (or hung): split the work into smaller steps (a smaller prefill / batch), not a memory setting"
+    } else if text.contains("unrecognized selector") {
+        "the GPU does not implement a call the runtime needs (a virtual machine's paravirtual GPU, or a too-old OS): run on the real GPU, not a memory setting"
+    } else if text.contains("resource limit (") {
+        "the runtime hit Metal's limit on the number of live GPU buffers (many small allocations, e.g. a quantized KV cache growing per token), not the bytes of memory"
     } else if text.contains("fallen off the bus") {
         "the GPU dropped off the PCIe bus (NVIDIA Xid 79): a hardware, power, overheating or driver fault, not a lack of memory"
     } else if text.contains("no cuda-capable device") {
@@ -602,7 +627,11 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     if scan.has(Sig::TorchOom) || scan.has(Sig::AllowedMemory) {
         let req = f.requested.unwrap_or(0);
         let others = f.held_by_others();
-        if others > 0 && others >= req.max(GIB) {
+        // Others matter when they hold a real share: at least half of what this process holds, or a quarter
+        // of the card. A few small processes beside one that fills the card do not make it "another holder".
+        let own = f.this_process.unwrap_or(0);
+        let share = others * 2 >= own || f.total.is_some_and(|t| others * 4 >= t);
+        if others > 0 && others >= req.max(GIB) && share {
             return call(Label::VramHeldByOther, 0.8, &[Sig::TorchOom]);
         }
         // In use on the card (total − free) far beyond what this process holds: another process has it.
@@ -917,6 +946,10 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
             && matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
+            // A warning read as a recovery, while the person says the load failed with it.
+            || c.label == Label::RecoveredNoFailure
+                && d.label == Label::NotMemory
+                && scan.has(Sig::PinnedFail)
             || c.label == Label::VramOomLoad
                 && d.label == Label::VramOomContext
                 && !scan.has(Sig::LoadPhase)
@@ -1073,12 +1106,31 @@ pub fn not_a_log(what: &str) -> Diagnosis {
 /// too, but not the generic ones a log is full of ("error", "load", "context") nor "swap"/"disk", which logs
 /// print as fields (Ollama's free_swap, paths).
 fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
-    let t = scan.head.to_ascii_lowercase();
+    let mut t = scan.head.to_ascii_lowercase();
+    // PyTorch's OOM message ends with advice that names fragmentation whatever the cause: a quoted error
+    // says nothing about the allocator's state; the person's own words (or the numbers) must.
+    for hint in [
+        "if reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation",
+        "if reserved but unallocated memory is large try setting pytorch_cuda_alloc_conf=expandable_segments:true to avoid fragmentation",
+        "if reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation",
+        "see documentation for memory management and pytorch_cuda_alloc_conf",
+    ] {
+        t = t.replace(hint, "");
+    }
+    let t = t;
+    // A word counts where a word starts: "load" is not in "download", "open" not in "reopen".
+    let has_word = |w: &str| {
+        t.match_indices(w).any(|(i, _)| {
+            !w.starts_with(|c: char| c.is_ascii_alphabetic())
+                || i == 0
+                || !t.as_bytes()[i - 1].is_ascii_alphabetic()
+        })
+    };
     let find = |words: &[&'static str]| {
         words
             .iter()
             .copied()
-            .find(|w| t.contains(w) && !(log_like && matches!(*w, "disk" | "swap")))
+            .find(|w| has_word(w) && !(log_like && matches!(*w, "disk" | "swap")))
     };
     let rate = super::events::rate_in(&t);
     let killed = find(&[
@@ -1162,6 +1214,7 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "later",
         "minutes",
         "while generating",
+        "generate",
         "during generation",
         "mid-",
     ]);
@@ -1210,6 +1263,10 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "not using the gpu",
         "not using gpu",
         "runs on the cpu",
+        "all the cpu",
+        "using the cpu",
+        "using cpu",
+        "cpu/gpu",
         "running on the cpu",
         "very long time",
         "performance dropped",
@@ -1297,6 +1354,7 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         " m4",
         "unified memory",
         "mlx",
+        "mtl",
     ]);
     let amd = find(&["amd", "radeon", "rocm"]);
     // "41/41 layers", "all layers on the GPU", "fully offloaded": nothing of the model sat in system RAM.
@@ -1329,7 +1387,15 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         .iter()
         .any(|w| t.contains(w))
     });
-    let (label, symptom, why) = if let Some(w) = fragmented {
+    // Pinned (page-locked) host memory named in a failure: system RAM the driver may lock, not VRAM.
+    let pinned = find(&["pinned memory", "pinned host", "page-locked"]);
+    let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
+        (
+            Label::NotMemory,
+            p,
+            "Pinned (page-locked) host memory was refused: that is system RAM the driver may lock (Windows with mmap off, WSL2 and containers cap it), not VRAM. Turn mmap back on or disable pinned buffers (GGML_CUDA_NO_PINNED=1).",
+        )
+    } else if let Some(w) = fragmented {
         (
             Label::VramFragmentation,
             w,
