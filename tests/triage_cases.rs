@@ -415,3 +415,41 @@ fn more_readings_from_runtime_behaviour() {
         Label::VramOomLoad
     );
 }
+
+#[test]
+fn warnings_context_creation_and_working_set() {
+    // TensorFlow's BFC warning is not the failure; its ResourceExhaustedError is.
+    let warn = "2018-06-19 02:49:08.322732: W tensorflow/core/common_runtime/bfc_allocator.cc:219] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.19GiB. The caller indicates that this is not a failure, but may mean that there could be performance gains if more memory were available.\n";
+    assert_eq!(label(warn), Label::RecoveredNoFailure);
+    let fatal = format!(
+        "{warn}tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[64,512,28,28] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+    );
+    assert_ne!(label(&fatal), Label::RecoveredNoFailure);
+    // A longer phrase around a shorter one on the same line is still read ("ran out of memory …" holds
+    // "out of memory").
+    let mut sigs = Vec::new();
+    vram_doctor::triage::signals::signals(
+        "`ran out of memory trying to allocate 975.59MiB`",
+        &mut sigs,
+    );
+    assert!(
+        sigs.contains(&vram_doctor::triage::signals::Sig::Recover),
+        "{sigs:?}"
+    );
+    // Creating the CUDA context failed: the card was full before this process used it.
+    let ctx = "jcuda.CudaException: CUDA_ERROR_OUT_OF_MEMORY\n    at jcuda.driver.JCudaDriver.checkResult(JCudaDriver.java:337)\n    at jcuda.driver.JCudaDriver.cuCtxCreate(JCudaDriver.java:1514)\n";
+    assert_eq!(label(ctx), Label::VramHeldByOther);
+    // Colab ends a session that used up the VM's RAM.
+    assert_eq!(
+        label("Your session crashed after using all available RAM."),
+        Label::HostOomKilled
+    );
+    // Metal's running total past the working set, even when the failure after it was cut off.
+    let metal = "ggml_metal_init: recommendedMaxWorkingSetSize  =  5461.34 MB\n\
+        ggml_metal_add_buffer: allocated 'data            ' buffer, size =  4096.00 MB, offs =            0\n\
+        ggml_metal_add_buffer: allocated 'data            ' buffer, size =  3533.78 MB, offs =   4160536576, ( 7630.41 /";
+    assert_eq!(label(metal), Label::AppleMetalOom);
+    let fits = "ggml_metal_init: recommendedMaxWorkingSetSize  =  5461.34 MB\n\
+        ggml_metal_add_buffer: allocated 'data            ' buffer, size =  3533.78 MB, offs =   0, ( 3533.78 /  5461.34)\n";
+    assert_ne!(label(fits), Label::AppleMetalOom);
+}

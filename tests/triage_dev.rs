@@ -107,6 +107,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "r297",
         "not_memory read as recovered_no_failure: Ollama's harmless VRAM-recovery warning; the cause (no ReBAR) is only in the thread",
     ),
+    (
+        "r319",
+        "host_oom_killed read as unknown: notebook code only; the 'used all available RAM' message was a screenshot",
+    ),
+    (
+        "r323",
+        "paging_thrash read as cpu_spill_slow: 'not using my GPU but my RAM' and slow; only the maintainer's RAM arithmetic shows the swapping",
+    ),
 ];
 
 #[derive(Default)]

@@ -54,6 +54,9 @@ pub enum Sig {
     ExitCue,
     /// A process id the log names as its own.
     PidCue,
+    /// The GPU context itself is being created (cuCtxCreate, cuDevicePrimaryCtxRetain): nothing of this
+    /// process is on the GPU yet.
+    CtxCreate,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -289,7 +292,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to allocate vulkan", Sig::CudaOom),
     ("resourceexhaustederror", Sig::CudaOom),
     ("oom when allocating tensor", Sig::CudaOom),
-    ("ran out of memory trying to allocate", Sig::CudaOom),
+    // TensorFlow's BFC allocator warns with this when a request it can do without fails ("The caller indicates
+    // that this is not a failure"); its fatal failure is ResourceExhaustedError / "OOM when allocating tensor".
+    ("ran out of memory trying to allocate", Sig::Recover),
+    ("this is not a failure", Sig::Recover),
     ("not enough memory to handle", Sig::CudaOom),
     ("prefill tokens", Sig::ContextPhase),
     (
@@ -645,6 +651,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("resource limit (", Sig::NotMemory),
     // A process ended by SIGKILL reported as a code, in any wording ("error code 137", "return code 137").
     ("code 137", Sig::HostKilled),
+    // Google Colab ends the session when the VM's RAM is used up.
+    ("after using all available ram", Sig::HostKilled),
+    // Creating the GPU context fails when the card is already full: CUDA driver API and its wrappers.
+    ("cuctxcreate", Sig::CtxCreate),
+    ("primaryctxretain", Sig::CtxCreate),
+    // Metal's running total of GPU buffers: "allocated buffer, size = X MiB, (Y / Z)".
+    ("allocated buffer, size", Sig::BufferCue),
+    ("ggml_metal_add_buffer: allocated", Sig::BufferCue),
+    ("maximum allowed buffer size", Sig::BufferLimit),
     // An optional allocation refused and the feature skipped, in the runtime's words (cuDNN's redzone check).
     ("this is benign", Sig::Recover),
     ("skipping this check", Sig::Recover),
@@ -699,7 +714,10 @@ fn collect(ac: &AhoCorasick, table: &[(&'static str, Sig)], line: &str, out: &mu
         return;
     };
     let bytes = line.as_bytes();
-    let rest = aho_corasick::Input::new(line).span(first.start()..line.len());
+    // The plain search reports the match that ends first; a longer pattern may start before it ("ran out
+    // of memory trying…" around "out of memory"), so the overlapping pass starts a pattern's length earlier.
+    let from = first.end().saturating_sub(ac.max_pattern_len());
+    let rest = aho_corasick::Input::new(line).span(from..line.len());
     for m in ac.find_overlapping_iter(rest) {
         let (pattern, sig) = table[m.pattern().as_usize()];
         // Word phrases must start a word: "MemoryError" inside "OutOfMemoryError" is not Python's MemoryError.
@@ -740,6 +758,8 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
             Sig::HostAlloc,
             Sig::PinnedFail,
             Sig::AllowedMemory,
+            // The line itself says the runtime carries on (a warning, a retry, a fallback).
+            Sig::Recover,
         ];
         if !out.iter().any(|s| specific.contains(s)) {
             out.push(Sig::CudaOom);

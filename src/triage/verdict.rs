@@ -480,6 +480,16 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     if let Some(c) = timeline_rules(scan, tl, f, gpu_fail) {
         return c;
     }
+    // The GPU context could not even be created: the card was full before this process put anything on it.
+    if gpu_fail > 0
+        && scan
+            .hits(Sig::CtxCreate)
+            .is_some_and(|h| h.lines().any(|(l, _)| l.abs_diff(gpu_fail) <= 5))
+    {
+        let mut c = call(Label::VramHeldByOther, 0.7, &[Sig::CtxCreate, Sig::CudaOom]);
+        c.explain = Some("Creating the GPU context itself failed with out of memory: that needs only a few hundred MiB, so the card was already full before this process put anything on it. Another process (another user's job, a stale run, a second server) holds the memory; nvidia-smi lists it.".into());
+        return c;
+    }
     if scan.has(Sig::VllmKv) {
         return call(Label::VllmKvInsufficient, 0.9, &[Sig::VllmKv, Sig::Numbers]);
     }
@@ -812,6 +822,21 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     {
         return call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded, Sig::SlowHint]);
     }
+    // Metal's running total of buffers passed the GPU's working-set size ("(7630.41 / 5461.34)"): on a Mac
+    // that is the memory the GPU may use, so the model and context do not fit, whether or not the failure
+    // that followed made it into the paste.
+    if gpu_fail == 0
+        && let Some((line, text, used, limit)) = metal_over_working_set(scan, tl)
+    {
+        let mut c = call(Label::AppleMetalOom, 0.65, &[]);
+        c.extra = vec![(line, text)];
+        c.explain = Some(format!(
+            "Metal's GPU buffers reached {} while the GPU may use about {} of this Mac's unified memory (recommendedMaxWorkingSetSize): the model and its context do not fit. Use a smaller quant or context, or raise the limit (sudo sysctl iogpu.wired_limit_mb) on a Mac with RAM to spare.",
+            format_auto(used),
+            format_auto(limit)
+        ));
+        return c;
+    }
     // The process crashed on a bad pointer with no allocation failing before it: a bug in this version or
     // build for this model (a failed allocation is reported, not dereferenced, by these runtimes).
     if gpu_fail == 0
@@ -1135,6 +1160,9 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     let rate = super::events::rate_in(&t);
     let killed = find(&[
         "killed",
+        "all available ram",
+        "out of ram",
+        "ran out of ram",
         "oom killer",
         "oom-killer",
         "pagefile",
@@ -1159,6 +1187,9 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "process using",
         "processes using",
         "another app",
+        "for both",
+        "both models",
+        "another model",
         "another program",
         "browser",
     ]);
@@ -1269,6 +1300,7 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "cpu/gpu",
         "running on the cpu",
         "very long time",
+        "a long time",
         "performance dropped",
         // Part of the model kept in system RAM, in the runtimes' own words (ComfyUI's lowvram mode and
         // "loaded partially", llama.cpp/Ollama partial offload).
@@ -1515,5 +1547,36 @@ fn full_layers_in(t: &str) -> bool {
             && after.starts_with("layers")
             && num_before(left.len())
                 .is_some_and(|x| x > 0 && Some(x) == right[..digits].parse().ok())
+    })
+}
+
+/// The last Metal buffer line whose running total "(used / limit)" exceeds the limit printed beside it or the
+/// device's working-set size.
+fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u64, u64)> {
+    let working_set = tl
+        .of(EventKind::Device)
+        .filter_map(|e| e.numbers.total_bytes)
+        .last();
+    let h = scan.hits(Sig::BufferCue)?;
+    let kept: Vec<&(u64, String)> = h.lines().collect();
+    kept.into_iter().rev().find_map(|(line, text)| {
+        let lower = text.to_ascii_lowercase();
+        if !lower.contains("metal") && !lower.contains("allocated buffer") {
+            return None;
+        }
+        let open = text.rfind('(')?;
+        let inside = &text[open + 1..];
+        let (a, b) = inside.split_once('/')?;
+        let used_mb: f64 = a.trim().parse().ok()?;
+        let printed = b
+            .trim()
+            .trim_end_matches(|c: char| !c.is_ascii_digit())
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .next()
+            .and_then(|n| n.parse::<f64>().ok());
+        let mib = |v: f64| (v * 1024.0 * 1024.0) as u64;
+        let limit = printed.map(mib).or(working_set)?;
+        let used = mib(used_mb);
+        (used > limit).then(|| (*line, text.clone(), used, limit))
     })
 }
