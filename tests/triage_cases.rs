@@ -262,12 +262,16 @@ fn general_readings() {
         ),
         Label::CpuSpillSlow
     );
-    // A segmentation fault with no failed allocation before it is a bug; after one it is that failure's.
-    assert_eq!(
-        label(
-            "llama_model_loader: loaded meta data with 30 key-value pairs\nSegmentation fault (core dumped)\n"
-        ),
-        Label::NotMemory
+    // A segmentation fault with no failed allocation before it: no memory failure is shown (its cause is not
+    // in the log, so unknown, said in words); after a failed allocation it is that failure's.
+    let d = diagnose_str(
+        "llama_model_loader: loaded meta data with 30 key-value pairs\nSegmentation fault (core dumped)\n",
+    );
+    assert_eq!(d.label, Label::Unknown);
+    assert!(
+        d.explanation.contains("no failed allocation"),
+        "{}",
+        d.explanation
     );
     assert_eq!(
         label(
@@ -452,4 +456,34 @@ fn warnings_context_creation_and_working_set() {
     let fits = "ggml_metal_init: recommendedMaxWorkingSetSize  =  5461.34 MB\n\
         ggml_metal_add_buffer: allocated 'data            ' buffer, size =  3533.78 MB, offs =   0, ( 3533.78 /  5461.34)\n";
     assert_ne!(label(fits), Label::AppleMetalOom);
+}
+
+#[test]
+fn descriptions_say_only_what_the_words_carry() {
+    // "It crashes" alone says nothing about memory.
+    assert_eq!(
+        label(
+            "I was able to use it last week, but since a few days I get a crash and I have no idea why."
+        ),
+        Label::Unknown
+    );
+    // …"out of memory" does.
+    assert_eq!(
+        label("When I start the model it fails with out of memory and I have no idea why."),
+        Label::VramOomLoad
+    );
+    // A cache flush that did not help is no sign of fragmentation; the growing chat is the cause.
+    assert_eq!(
+        label(
+            "After the dialogue gets too long I get CUDA out of memory every time. I call torch.cuda.empty_cache() but it does nothing."
+        ),
+        Label::VramOomContext
+    );
+    // Python's ValueError from a configuration check is not memory.
+    assert_eq!(
+        label(
+            "ValueError: `num_heads` must be divisible by `num_shards` (got `num_heads`: 71 and `num_shards`: 2\nERROR text_generation_launcher: Shard 0 failed to start\n"
+        ),
+        Label::NotMemory
+    );
 }

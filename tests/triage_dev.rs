@@ -115,6 +115,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "r323",
         "paging_thrash read as cpu_spill_slow: 'not using my GPU but my RAM' and slow; only the maintainer's RAM arithmetic shows the swapping",
     ),
+    (
+        "r115",
+        "not_memory read as unknown: a bare SIGSEGV; the corpus labels bare segfaults unknown (r346-r348) and this one not_memory",
+    ),
+    (
+        "r342",
+        "not_memory read as unknown: a macOS kernel panic in IOGPUFamily; its being a driver bug is only in the thread",
+    ),
 ];
 
 #[derive(Default)]

@@ -607,6 +607,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("attributeerror:", Sig::NotMemory),
     ("typeerror:", Sig::NotMemory),
     ("keyerror:", Sig::NotMemory),
+    ("valueerror:", Sig::NotMemory),
     ("notimplementederror", Sig::NotMemory),
     // ggml-cuda's CUDA_CHECK names the function the error came from ("in function X at ggml-cuda.cu:N"):
     // graph compute, matmul and attention kernels run after the weights and the KV cache are placed.

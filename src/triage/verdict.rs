@@ -442,6 +442,7 @@ fn not_memory_cause(scan: &Scan) -> String {
         "attributeerror",
         "typeerror",
         "keyerror",
+        "valueerror",
         "notimplementederror",
     ]
     .iter()
@@ -850,12 +851,14 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             })
         })
     {
-        let mut c = call(Label::NotMemory, 0.45, &[]);
+        // Labelled unknown: the crash is real but its cause is not in the log (a bug, a bad build, a GPU
+        // driver fault); what the log does show — no failed allocation — is said.
+        let mut c = call(Label::Unknown, 0.45, &[]);
         c.extra = scan
             .hits(Sig::ExitCue)
             .map(|h| h.lines().filter(|(l, _)| l == line).cloned().collect())
             .unwrap_or_default();
-        c.cause = Some("the process crashed on an invalid memory access (segmentation fault) with no failed allocation before it: a bug in this runtime version or build for this model, not a lack of memory (try an update or another build)".into());
+        c.explain = Some("The process crashed on an invalid memory access (segmentation fault) with no failed allocation before it. That is most often a bug in this runtime version or build for this model, not a lack of memory: try an update or another build, and paste the full log (with the model load) if it persists.".into());
         return c;
     }
     if scan.has(Sig::Timeout) {
@@ -1246,6 +1249,9 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "minutes",
         "while generating",
         "generate",
+        "too long",
+        "gets long",
+        "grows",
         "during generation",
         "mid-",
     ]);
@@ -1322,10 +1328,23 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "reserved-unallocated",
         "reserved and unallocated",
         "expandable_segments",
-        "empty_cache",
-        "max_split_size",
-        "caching allocator",
     ]);
+    // The allocator's cache named as what helped ("it goes away when I call empty_cache") is fragmentation;
+    // named as what did not help ("empty_cache() does nothing") it says nothing about the allocator.
+    let tried_in_vain = find(&[
+        "does nothing",
+        "did nothing",
+        "doesn't help",
+        "does not help",
+        "didn't help",
+        "did not help",
+        "no effect",
+        "no difference",
+        "doesn't work",
+        "didn't work",
+    ]);
+    let cache_words = find(&["empty_cache", "max_split_size", "caching allocator"])
+        .filter(|_| tried_in_vain.is_none());
     // Nothing failed: the runtime reserves memory up front by design (vLLM's gpu_memory_utilization, TGI's
     // warm-up, llama.cpp's preallocated KV cache).
     let by_design = find(&[
@@ -1361,9 +1380,6 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "regression",
     ]);
     let not_memory = find(&[
-        "segfault",
-        "segmentation fault",
-        "sigsegv",
         "illegal instruction",
         "illegal memory access",
         "unsupported",
@@ -1421,6 +1437,7 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     });
     // Pinned (page-locked) host memory named in a failure: system RAM the driver may lock, not VRAM.
     let pinned = find(&["pinned memory", "pinned host", "page-locked"]);
+    let fragmented = fragmented.or(cache_words);
     let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
         (
             Label::NotMemory,
@@ -1499,11 +1516,27 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             s,
             "Generation that slow usually means part of the model runs from system RAM on the CPU: not every layer fits in VRAM.",
         )
-    } else if let Some(c) = crash {
+    } else if let Some(c) = crash.filter(|c| {
+        // A bare "it crashes" / "error" says nothing about memory; "out of memory" does.
+        !matches!(
+            *c,
+            "crash"
+                | "error"
+                | "fails"
+                | "failed"
+                | "closes"
+                | "quits"
+                | "dies"
+                | "exits"
+                | "aborts"
+                | "崩溃"
+                | "クラッシュ"
+        )
+    }) {
         (
             Label::VramOomLoad,
             c,
-            "A crash with no other detail is most often a failed GPU allocation at load.",
+            "Out of memory with no other detail is most often a failed GPU allocation at load.",
         )
     } else {
         return None;
