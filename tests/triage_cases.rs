@@ -487,3 +487,26 @@ fn descriptions_say_only_what_the_words_carry() {
         Label::NotMemory
     );
 }
+
+#[test]
+fn gpu_module_missing_rank_transport_and_harmless_in_chinese() {
+    assert_eq!(
+        label(
+            "fatal error: support for --gpu nvidia was explicitly requested, but it wasn't available\n"
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            "Exception: Capture cuda graph failed: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer\n"
+        ),
+        Label::NotMemory
+    );
+    // "This is only a warning, it does not affect use."
+    assert_eq!(
+        label(
+            "我启动的时候看到这个提示，Memory-efficient attention won't be available。这只是warning，不影响使用。"
+        ),
+        Label::RecoveredNoFailure
+    );
+}

@@ -123,6 +123,22 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "r342",
         "not_memory read as unknown: a macOS kernel panic in IOGPUFamily; its being a driver bug is only in the thread",
     ),
+    (
+        "r355",
+        "not_memory read as vram_oom_load: GPT4All's 'GPU loading failed (out of VRAM?)' with VRAM free; the backend bug is only in the thread",
+    ),
+    (
+        "r356",
+        "vram_oom_context read as unknown: the log stops at 'KV buffe'; the failure is in the person's words only",
+    ),
+    (
+        "r360",
+        "not_memory read as unknown: the ROCm0 buffer failure is in the thread's title, cut from the excerpt",
+    ),
+    (
+        "r361",
+        "not_memory read as unknown: the excerpt stops before the HIP failure",
+    ),
 ];
 
 #[derive(Default)]

@@ -608,6 +608,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("typeerror:", Sig::NotMemory),
     ("keyerror:", Sig::NotMemory),
     ("valueerror:", Sig::NotMemory),
+    // llamafile's GPU module missing; the ranks of a multi-GPU run losing each other (gloo / NCCL transport).
+    (
+        "was explicitly requested, but it wasn't available",
+        Sig::NotMemory,
+    ),
+    ("gloo/transport", Sig::NotMemory),
+    ("ncclremoteerror", Sig::NotMemory),
+    ("ncclsystemerror", Sig::NotMemory),
     ("notimplementederror", Sig::NotMemory),
     // ggml-cuda's CUDA_CHECK names the function the error came from ("in function X at ggml-cuda.cu:N"):
     // graph compute, matmul and attention kernels run after the weights and the KV cache are placed.

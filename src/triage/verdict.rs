@@ -449,6 +449,10 @@ fn not_memory_cause(scan: &Scan) -> String {
     .any(|w| text.contains(w))
     {
         "the program stopped on a Python error that is not about memory (a version mismatch between packages, or a bug): update or pin the packages the traceback names"
+    } else if text.contains("explicitly requested") {
+        "the GPU module was not available (llamafile could not build or load its CUDA / ROCm support), so everything ran on the CPU: install the GPU toolkit or use a build with GPU support, not a memory setting"
+    } else if text.contains("gloo") || text.contains("nccl") {
+        "the processes of a multi-GPU run lost their connection to each other (gloo / NCCL transport): a network or process failure, not a lack of memory"
     } else if text.contains("engine") {
         "the app could not load its inference engine (an install or configuration problem: reinstall or pick the engine / backend in its settings), not a lack of memory"
     } else if text.contains("impacting interactivity")
@@ -1363,6 +1367,12 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "safe to ignore",
         "still works",
         "works anyway",
+        "只是warning",
+        "只是警告",
+        "不影响使用",
+        "不影响运行",
+        "無視して",
+        "問題ありません",
     ]);
     // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
     // limit, not a lack of memory.
