@@ -510,3 +510,19 @@ fn gpu_module_missing_rank_transport_and_harmless_in_chinese() {
         Label::RecoveredNoFailure
     );
 }
+
+#[test]
+fn ollama_all_on_cpu_and_vllm_swap_warning() {
+    assert_eq!(
+        label(
+            "time=2025-01-01T10:00:00Z level=INFO source=sched.go:200 msg=\"insufficient VRAM to load any model layers\"\n"
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label(
+            "WARNING 06-30 18:37:30 config.py:1200] Possibly too large swap space. 16.00 GiB out of the 31.00 GiB total CPU memory is allocated for the swap space.\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+}

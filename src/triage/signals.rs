@@ -339,6 +339,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("modelloader", Sig::LoadPhase),
     ("load_model", Sig::LoadPhase),
     ("retract", Sig::Recover),
+    // vLLM's warning about the CPU swap space it reserves: advice, not a failure.
+    ("possibly too large swap space", Sig::Recover),
+    // Ollama found too little VRAM for even one layer and runs the whole model on the CPU.
+    ("insufficient vram to load any model layers", Sig::Offloaded),
     // Ollama's scheduler waits for VRAM to come back after a runner stops; the timeout is a warning only.
     ("didn't recover within timeout", Sig::Recover),
     ("error executing method initialize_cache", Sig::VllmKv),

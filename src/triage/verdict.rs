@@ -814,7 +814,9 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         && scan.hits(Sig::Offloaded).is_some_and(|h| {
             h.lines().any(|(_, t)| {
                 let t = t.to_ascii_lowercase();
-                t.contains("fallback") || t.contains("shared gpu memory")
+                t.contains("fallback")
+                    || t.contains("shared gpu memory")
+                    || t.contains("insufficient vram")
             })
         })
     {
