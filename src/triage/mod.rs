@@ -63,6 +63,21 @@ impl Hits {
         }
     }
 
+    /// Appends the hits of a later part of the log (lines after all of these).
+    fn merge(&mut self, later: Hits, keep_first: usize) {
+        self.count += later.count;
+        for kept in later.first.into_iter().chain(later.last) {
+            if self.first.len() < keep_first {
+                self.first.push(kept);
+            } else {
+                if self.last.len() == KEEP_LAST {
+                    self.last.pop_front();
+                }
+                self.last.push_back(kept);
+            }
+        }
+    }
+
     pub fn first_line(&self) -> u64 {
         self.first.first().map_or(0, |(l, _)| *l)
     }
@@ -92,8 +107,18 @@ pub struct Scan {
     pub structured_lines: u32,
     /// Of the first lines, how many read as sentences (prose rather than output).
     pub prose_lines: u32,
-    /// Rows of a kernel OOM-killer task dump seen so far.
+    /// Rows of a kernel OOM-killer task dump seen so far, and the first of them (for a dump that straddles two
+    /// parts of a log scanned in parallel).
     oom_task_rows: u32,
+    oom_first_row: Option<(u64, String)>,
+}
+
+fn keep_first_for(s: Sig) -> usize {
+    if matches!(s, Sig::DeviceCue | Sig::BufferCue) {
+        KEEP_FIRST_DEVICES
+    } else {
+        KEEP_FIRST
+    }
 }
 
 impl Scan {
@@ -125,22 +150,114 @@ impl Scan {
         // in the kernel's format are the kill itself.
         if text.contains(']') && signals::is_oom_task_row(text) {
             self.oom_task_rows += 1;
+            if self.oom_task_rows == 1 {
+                self.oom_first_row = Some((number, text.to_owned()));
+            }
             if self.oom_task_rows == 3 {
                 sigs.push(Sig::HostKilled);
             }
         }
         for &s in sigs.iter() {
-            let keep_first = if matches!(s, Sig::DeviceCue | Sig::BufferCue) {
-                KEEP_FIRST_DEVICES
-            } else {
-                KEEP_FIRST
-            };
             self.hits
                 .entry(s)
                 .or_default()
-                .add(number, text, !s.is_context(), keep_first);
+                .add(number, text, !s.is_context(), keep_first_for(s));
         }
     }
+
+    /// Appends what was found in a later part of the log.
+    fn merge(&mut self, later: Scan) {
+        self.lines = self.lines.max(later.lines);
+        for (s, h) in later.hits {
+            self.hits.entry(s).or_default().merge(h, keep_first_for(s));
+        }
+        self.head.push_str(&later.head);
+        self.head_lines += later.head_lines;
+        self.structured_lines += later.structured_lines;
+        self.prose_lines += later.prose_lines;
+        // A task dump whose rows fell on both sides of the cut reaches three rows only here.
+        let (before, after) = (self.oom_task_rows, later.oom_task_rows);
+        self.oom_task_rows += after;
+        if before > 0 && before < 3 && after > 0 && after < 3 && before + after >= 3 {
+            if let Some((line, text)) = &later.oom_first_row {
+                self.hits
+                    .entry(Sig::HostKilled)
+                    .or_default()
+                    .add(*line, text, true, KEEP_FIRST);
+            }
+        }
+        if self.oom_first_row.is_none() {
+            self.oom_first_row = later.oom_first_row;
+        }
+    }
+}
+
+/// A big log is read in blocks of whole lines, each scanned as two halves on two threads and merged in order;
+/// memory stays bounded by the block. Smaller texts are scanned on the calling thread.
+const BLOCK: usize = 4 << 20;
+const PARALLEL_MIN: usize = 1 << 20;
+
+/// Scans the lines of `part` (whole lines; the first is number `first + 1`).
+fn scan_part(part: &[u8], first: u64) -> std::io::Result<Scan> {
+    let mut scan = Scan::default();
+    let mut sigs = Vec::with_capacity(8);
+    scan::for_each_line(
+        part,
+        |_| {},
+        |n, line| scan.add_line(first + n, line, &mut sigs),
+    )?;
+    Ok(scan)
+}
+
+fn scan_all<R: std::io::Read>(
+    mut reader: R,
+    mut progress: impl FnMut(u64),
+) -> std::io::Result<Scan> {
+    let mut scan = Scan::default();
+    let mut buf: Vec<u8> = Vec::with_capacity(BLOCK);
+    // Lines before the start of `buf`, and bytes read so far.
+    let (mut done, mut read) = (0u64, 0u64);
+    loop {
+        let room = BLOCK.saturating_sub(buf.len()) as u64;
+        let n = std::io::Read::read_to_end(&mut std::io::Read::take(&mut reader, room), &mut buf)?;
+        read += n as u64;
+        progress(read);
+        let eof = n == 0 || buf.len() < BLOCK;
+        // Whole lines only; the rest waits for the next block (at the end, everything). A block with no line
+        // break at all (a line longer than the block) is taken whole: its line is cut anyway.
+        let cut = if eof {
+            buf.len()
+        } else {
+            memchr::memrchr(b'\n', &buf).map_or(buf.len(), |i| i + 1)
+        };
+        let part = &buf[..cut];
+        let lines = memchr::memchr_iter(b'\n', part).count() as u64
+            + u64::from(!part.is_empty() && !part.ends_with(b"\n"));
+        if part.len() < PARALLEL_MIN {
+            scan.merge(scan_part(part, done)?);
+        } else {
+            let mid = memchr::memchr(b'\n', &part[part.len() / 2..])
+                .map_or(part.len(), |i| part.len() / 2 + i + 1);
+            let (a, b) = part.split_at(mid);
+            let a_lines = memchr::memchr_iter(b'\n', a).count() as u64;
+            let (first, second) = std::thread::scope(|s| {
+                let later = s.spawn(|| scan_part(b, done + a_lines));
+                let earlier = scan_part(a, done);
+                let later = later.join().unwrap_or_else(|_| {
+                    Err(std::io::Error::other("a triage worker thread failed"))
+                });
+                (earlier, later)
+            });
+            scan.merge(first?);
+            scan.merge(second?);
+        }
+        done += lines;
+        buf.drain(..cut);
+        if eof && buf.is_empty() {
+            break;
+        }
+    }
+    Ok(scan)
 }
 
 /// Diagnoses a log read from `reader`; `progress` gets the bytes read so far (for a progress bar).
@@ -156,11 +273,7 @@ pub fn diagnose_reader<R: std::io::Read>(
         None => false,
     };
     let reader = std::io::Read::chain(&head[..], reader);
-    let mut scan = Scan::default();
-    let mut sigs = Vec::with_capacity(8);
-    scan::for_each_line(reader, progress, |n, line| {
-        scan.add_line(n, line, &mut sigs)
-    })?;
+    let scan = scan_all(reader, progress)?;
     let d = verdict::decide(&scan);
     // Binary bytes with no failure clearly stated in any text line are named as binary, not guessed at.
     if binary_start && (d.label == Label::Unknown || d.confidence < 0.6) {
@@ -172,4 +285,79 @@ pub fn diagnose_reader<R: std::io::Read>(
 /// Diagnoses a log held in memory (pasted text).
 pub fn diagnose_str(text: &str) -> Diagnosis {
     diagnose_reader(text.as_bytes(), |_| {}).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log of several blocks, with its telling lines at the start, on both sides of a half's cut and of a
+    /// block's, and at the end: the parallel scan must find exactly what one sequential pass finds.
+    #[test]
+    fn parallel_blocks_read_like_one_pass() {
+        let filler = "slot update_slots: id  0 | task 42 | prompt processing progress, n_past = 2048, n_tokens = 512\n\
+            print_info: n_embd           = 4096\n";
+        let mut log = String::from(
+            "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 23000 MiB free\n",
+        );
+        let mut marks = vec![
+            BLOCK / 2 - 300,
+            BLOCK - 200,
+            BLOCK + BLOCK / 2,
+            2 * BLOCK + 100,
+        ];
+        marks.sort_unstable();
+        for (i, m) in marks.iter().enumerate() {
+            while log.len() < *m {
+                log.push_str(filler);
+            }
+            // A task dump straddling the first cut, then other telling lines.
+            if i == 0 {
+                for pid in [2665, 3430, 7958, 8000] {
+                    log.push_str(&format!(
+                        "[ 100.1] [{pid:>7}]     0  {pid}    55756      339    77824       68             0 proc{pid}\n"
+                    ));
+                    log.push_str(filler);
+                }
+            } else {
+                log.push_str(&format!(
+                    "load_tensors:        CUDA0 model buffer size = {}.00 MiB\n",
+                    1000 + i
+                ));
+            }
+        }
+        log.push_str("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\n");
+        let bytes = log.as_bytes();
+        let parallel = scan_all(bytes, |_| {}).expect("scan");
+        let sequential = scan_part(bytes, 0).expect("scan");
+        assert_eq!(parallel.lines, sequential.lines);
+        assert_eq!(parallel.head, sequential.head);
+        assert_eq!(parallel.hits.len(), sequential.hits.len());
+        for (s, h) in &sequential.hits {
+            let p = &parallel.hits[s];
+            assert_eq!(p.count, h.count, "{s:?}");
+            assert_eq!(p.first, h.first, "{s:?}");
+            assert_eq!(p.last, h.last, "{s:?}");
+        }
+        assert_eq!(verdict::decide(&parallel), verdict::decide(&sequential));
+    }
+
+    /// A dump whose rows are cut between the two halves still counts as one.
+    #[test]
+    fn task_dump_split_by_the_cut() {
+        let row = |pid: u32| {
+            format!(
+                "[ 1.0] [{pid:>7}]     0  {pid}    55756      339    77824       68             0 p{pid}\n"
+            )
+        };
+        let mut a = Scan::default();
+        let mut b = Scan::default();
+        let mut sigs = Vec::new();
+        a.add_line(1, &row(1), &mut sigs);
+        a.add_line(2, &row(2), &mut sigs);
+        b.add_line(3, &row(3), &mut sigs);
+        assert!(!a.has(Sig::HostKilled) && !b.has(Sig::HostKilled));
+        a.merge(b);
+        assert!(a.has(Sig::HostKilled));
+    }
 }
