@@ -178,13 +178,17 @@ impl Scan {
         // A task dump whose rows fell on both sides of the cut reaches three rows only here.
         let (before, after) = (self.oom_task_rows, later.oom_task_rows);
         self.oom_task_rows += after;
-        if before > 0 && before < 3 && after > 0 && after < 3 && before + after >= 3 {
-            if let Some((line, text)) = &later.oom_first_row {
-                self.hits
-                    .entry(Sig::HostKilled)
-                    .or_default()
-                    .add(*line, text, true, KEEP_FIRST);
-            }
+        if before > 0
+            && before < 3
+            && after > 0
+            && after < 3
+            && before + after >= 3
+            && let Some((line, text)) = &later.oom_first_row
+        {
+            self.hits
+                .entry(Sig::HostKilled)
+                .or_default()
+                .add(*line, text, true, KEEP_FIRST);
         }
         if self.oom_first_row.is_none() {
             self.oom_first_row = later.oom_first_row;
@@ -300,13 +304,12 @@ mod tests {
         let mut log = String::from(
             "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 23000 MiB free\n",
         );
-        let mut marks = vec![
+        let marks = [
             BLOCK / 2 - 300,
             BLOCK - 200,
             BLOCK + BLOCK / 2,
             2 * BLOCK + 100,
         ];
-        marks.sort_unstable();
         for (i, m) in marks.iter().enumerate() {
             while log.len() < *m {
                 log.push_str(filler);
