@@ -126,6 +126,8 @@ fn family(gpu: &str) -> &'static str {
         "NVIDIA GeForce RTX 40"
     } else if g.contains("geforce rtx 30") {
         "NVIDIA GeForce RTX 30"
+    } else if g.contains("geforce rtx 20") || g.contains("geforce gtx") {
+        "NVIDIA GeForce RTX 20/GTX"
     } else {
         "NVIDIA pro/datacenter"
     }
@@ -192,10 +194,11 @@ fn measurements_file_is_sound() {
         assert_eq!(r.half.is_empty(), r.current != 1, "{r:?}");
     }
     let current: Vec<_> = all.iter().filter(|r| r.current == 1).collect();
-    let held = current.iter().filter(|r| r.half == "H").count();
+    let count = |h: &str| current.iter().filter(|r| r.half == h).count();
+    let (tune, held, new) = (count("T"), count("H"), count("N"));
     assert!(
-        held >= 15 && current.len() - held >= 15,
-        "{held} of {}",
+        tune >= 15 && held >= 15 && new >= 20 && tune + held + new == current.len(),
+        "T {tune}, H {held}, N {new} of {}",
         current.len()
     );
     // Every thread behind the file was checked against the reserved list when it was collected.
@@ -218,8 +221,11 @@ fn held_apart_half_per_family() {
     score("tuning half", &tune, false);
     score("pre-mid-2024 builds (reference only)", &legacy, true);
     score("pre-mid-2024 builds (reference only)", &legacy, false);
-    let tg = score("HELD-APART", &held, true);
-    let pp = score("HELD-APART", &held, false);
+    let tg = score("HELD-APART (H)", &held, true);
+    let pp = score("HELD-APART (H)", &held, false);
+    let new: Vec<&Row> = all.iter().filter(|r| r.half == "N").collect();
+    score("NEW HELD-APART (N)", &new, true);
+    score("NEW HELD-APART (N)", &new, false);
 
     // Generation: target median ≤ 10 %. Reached 12.5 %.
     assert!(
