@@ -174,7 +174,7 @@ fn score(label: &str, rows: &[&Row], generation: bool) -> Score {
         s.median_abs * 100.0
     );
     for (f, (n, m)) in &s.families {
-        println!("    {f:24} {n:2} rows, median error {:+.1} %", m * 100.0);
+        println!("    {f:26} {n:2} rows, median error {:+.1} %", m * 100.0);
     }
     s
 }
