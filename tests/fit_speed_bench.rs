@@ -1,13 +1,15 @@
 //! The speed model against published llama.cpp measurements (tests/data/fit/bench_measurements.tsv, issue 15
 //! §3). The file was split at random into a tuning half (T) and a held-apart half (H) before the model was
-//! changed; `speed::model_for`'s constants come from the tuning half only. Here the held-apart half is scored
-//! per GPU family. Issue 15's targets: generation median ≤ 10 % with no family biased beyond ±10 %, prompt
-//! median ≤ 20 % with no family beyond ±25 %. Where the held-apart half does not reach them the assertions pin
-//! what it does reach, so a regression fails (the gaps are stated next to each bound).
+//! first changed; H was looked at once and then joined T for fitting. A third set (N) from new sources was
+//! gathered and committed before the model was changed again; `speed`'s constants come from T+H only and N is
+//! the held-apart figure, scored here per GPU family. Issue 15's targets: generation median ≤ 10 % with no
+//! family biased beyond ±10 %, prompt median ≤ 20 % with no family beyond ±25 %. Where N does not reach them
+//! the assertions pin what it does reach, so a regression fails (the gaps are stated next to each bound).
 //!
-//! Each row is predicted with the engine's own pieces (`speed::model_for`, `generation_from_parts`,
-//! `gpu_compute`, `prompt_from_compute`) and the catalog's bandwidth and throughput for the named GPU: the
-//! published files themselves are not here, only their size, parameter count, layer count and embedding.
+//! Each row is predicted with the engine's own pieces (`speed::model_for`, `bandwidth_efficiency`,
+//! `generation_from_parts`, `gpu_compute`, `prompt_from_compute`) and the catalog's bandwidth and throughput
+//! for the named GPU: the published files themselves are not here, only their size, parameter count, layer
+//! count and embedding.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -94,7 +96,11 @@ fn predict(r: &Row) -> f64 {
     if r.generation {
         let bytes = (r.size_gib - r.embd_gib) * GIB;
         speed::generation_from_parts(
-            &[(bytes, g.bandwidth_gbps, sm.eta)],
+            &[(
+                bytes,
+                g.bandwidth_gbps,
+                speed::bandwidth_efficiency(r.backend, &g.name),
+            )],
             r.n_layer * sm.t_layer_s,
         )
     } else {
@@ -126,6 +132,8 @@ fn family(gpu: &str) -> &'static str {
         "NVIDIA GeForce RTX 40"
     } else if g.contains("geforce rtx 30") {
         "NVIDIA GeForce RTX 30"
+    } else if g.contains("geforce rtx 20") || g.contains("geforce gtx") {
+        "NVIDIA GeForce RTX 20/GTX"
     } else {
         "NVIDIA pro/datacenter"
     }
@@ -172,7 +180,7 @@ fn score(label: &str, rows: &[&Row], generation: bool) -> Score {
         s.median_abs * 100.0
     );
     for (f, (n, m)) in &s.families {
-        println!("    {f:24} {n:2} rows, median error {:+.1} %", m * 100.0);
+        println!("    {f:26} {n:2} rows, median error {:+.1} %", m * 100.0);
     }
     s
 }
@@ -192,10 +200,11 @@ fn measurements_file_is_sound() {
         assert_eq!(r.half.is_empty(), r.current != 1, "{r:?}");
     }
     let current: Vec<_> = all.iter().filter(|r| r.current == 1).collect();
-    let held = current.iter().filter(|r| r.half == "H").count();
+    let count = |h: &str| current.iter().filter(|r| r.half == h).count();
+    let (tune, held, new) = (count("T"), count("H"), count("N"));
     assert!(
-        held >= 15 && current.len() - held >= 15,
-        "{held} of {}",
+        tune >= 15 && held >= 15 && new >= 20 && tune + held + new == current.len(),
+        "T {tune}, H {held}, N {new} of {}",
         current.len()
     );
     // Every thread behind the file was checked against the reserved list when it was collected.
@@ -211,42 +220,64 @@ fn measurements_file_is_sound() {
 #[test]
 fn held_apart_half_per_family() {
     let all = rows();
-    let tune: Vec<&Row> = all.iter().filter(|r| r.half == "T").collect();
-    let held: Vec<&Row> = all.iter().filter(|r| r.half == "H").collect();
+    let half = |h: &str| -> Vec<&Row> {
+        all.iter()
+            .filter(|r| !r.half.is_empty() && h.contains(r.half.as_str()))
+            .collect()
+    };
     let legacy: Vec<&Row> = all.iter().filter(|r| r.current == 0).collect();
-    score("tuning half", &tune, true);
-    score("tuning half", &tune, false);
+    let fitted = half("TH");
+    let new = half("N");
     score("pre-mid-2024 builds (reference only)", &legacy, true);
     score("pre-mid-2024 builds (reference only)", &legacy, false);
-    let tg = score("HELD-APART", &held, true);
-    let pp = score("HELD-APART", &held, false);
+    let fit_tg = score("fitted on (T+H)", &fitted, true);
+    let fit_pp = score("fitted on (T+H)", &fitted, false);
+    let tg = score("HELD-APART (N)", &new, true);
+    let pp = score("HELD-APART (N)", &new, false);
 
-    // Generation: target median ≤ 10 %. Reached 12.5 %.
+    // What the constants were fitted on must stay within the targets everywhere.
     assert!(
-        tg.median_abs <= 0.135,
-        "generation median {}",
+        fit_tg.median_abs <= 0.10,
+        "T+H generation {}",
+        fit_tg.median_abs
+    );
+    assert!(
+        fit_pp.median_abs <= 0.20,
+        "T+H prompt {}",
+        fit_pp.median_abs
+    );
+    for (kind, s, bound) in [("generation", &fit_tg, 0.10), ("prompt", &fit_pp, 0.25)] {
+        for (f, (_, m)) in &s.families {
+            assert!(m.abs() <= bound, "T+H {kind} bias {f}: {m:+.3}");
+        }
+    }
+
+    // Held apart (N). Generation: target median ≤ 10 %, reached 12.2 % (14.3 % before this model).
+    assert!(
+        tg.median_abs <= 0.13,
+        "N generation median {}",
         tg.median_abs
     );
-    // Prompt: target median ≤ 20 % — met (14.8 %).
-    assert!(pp.median_abs <= 0.20, "prompt median {}", pp.median_abs);
+    // Prompt: target median ≤ 20 %, reached 30.3 % (55.4 % before).
+    assert!(pp.median_abs <= 0.32, "N prompt median {}", pp.median_abs);
     // Per-family bias: the targets (±10 % generation, ±25 % prompt) where met, else what was reached:
-    //  - generation, Apple M −14 %: small models on the M5 and M2 Ultra pay less per layer than the fitted cost;
-    //  - generation, Intel Arc +41 % (one A770 row): Vulkan on Alchemist pays far more per token than on others;
-    //  - generation, RTX 50 −19 % (one RTX 5090 server row): fast cards pay less per layer too;
-    //  - prompt, AMD Radeon −28 %: RDNA2/3 run llama.cpp's quantized kernels faster than their INT8 figure says;
-    //  - prompt, NVIDIA pro/datacenter −38 % (one V100 row): Volta's FP16 tensor path beats the CUDA average.
+    //  - generation, AMD Radeon −15 %: RDNA4 on current builds pays less per layer (≈ 40–90 µs) than the
+    //    T+H cards (≈ 130 µs); no RDNA4 generation row is in T+H;
+    //  - generation, RTX 20/GTX +48 % (one crowd-sourced RTX 2070 Max-Q laptop row) and NVIDIA
+    //    pro/datacenter +41 % (one 2024 Tesla P40 row): older cards reach a smaller share of their bandwidth;
+    //  - prompt, AMD APU +111 %: Strix Halo on Vulkan runs 32B–70B prompts at a fraction of its small-model
+    //    rate (pp512 in TFLOPS drops 13 → 4 with model size), which a compute-bound model cannot follow.
     let reached = |kind: &str, family: &str| match (kind, family) {
-        ("generation", "Apple M") => 0.17,
-        ("generation", "Intel Arc") => 0.44,
-        ("generation", "NVIDIA GeForce RTX 50") => 0.21,
+        ("generation", "AMD Radeon") => 0.16,
+        ("generation", "NVIDIA GeForce RTX 20/GTX") => 0.50,
+        ("generation", "NVIDIA pro/datacenter") => 0.43,
         ("generation", _) => 0.10,
-        (_, "AMD Radeon") => 0.31,
-        (_, "NVIDIA pro/datacenter") => 0.40,
+        (_, "AMD APU") => 1.15,
         _ => 0.25,
     };
     for (kind, score) in [("generation", &tg), ("prompt", &pp)] {
         for (f, (_, m)) in &score.families {
-            assert!(m.abs() <= reached(kind, f), "{kind} bias {f}: {m:+.3}");
+            assert!(m.abs() <= reached(kind, f), "N {kind} bias {f}: {m:+.3}");
         }
     }
 }

@@ -13,12 +13,14 @@
 //!   FP16 for float weights and for Metal (Apple GPUs have no INT8 matrix path). Weights left on the host are
 //!   still multiplied on the GPU for large batches (ggml-backend op offload), uploaded once per ubatch.
 //!
-//! Calibration (tests/data/fit/bench_measurements.tsv, tuning half only; tests/fit_speed_bench.rs reports the
-//! held-apart half per GPU family): η 0.94 on CUDA/ROCm/Vulkan and 0.82 on Metal (tuning half together with
-//! pre-2024 builds, where η is the same and only τ differs), τ_layer 77 µs CUDA / 140 µs ROCm / 157 µs Vulkan /
-//! 172 µs Metal (current builds only; the old flat 2.8 ms per token is what builds before CUDA graphs paid),
-//! ε 0.25 CUDA (0.42 for float weights through cuBLAS) / 0.28 ROCm / 0.23 Vulkan on NVIDIA (per vendor, see
-//! `prompt_efficiency`) / 0.70 Metal.
+//! Calibration (tests/data/fit/bench_measurements.tsv, tuning and first held-apart halves T+H, current builds;
+//! the later held-apart half N is only scored, never fitted; tests/fit_speed_bench.rs reports it per GPU family):
+//! generation reaches η 0.88 of peak bandwidth on CUDA/ROCm/Vulkan and 0.80 on Metal, plus τ_layer 45 µs CUDA /
+//! 135 µs ROCm / 130 µs Vulkan / 120 µs Metal (least squares in log space over T+H; the old flat 2.8 ms per
+//! token is what builds before CUDA graphs paid). Intel Arc on Vulkan reaches 0.44 of its bandwidth (see
+//! `bandwidth_efficiency`). Prompt: ε 0.25 CUDA (0.42 for float weights through cuBLAS) / 0.32 ROCm / 0.71
+//! Metal of the peak `prompt_peak` picks; Vulkan runs its matrix work on FP16 cooperative-matrix kernels, so
+//! its ε is per vendor against FP16 (see `prompt_efficiency`). Each ε is the median of the T+H rows.
 
 use super::{Backend, DeviceKind, FitReport, FitRequest};
 use crate::model::ModelSpec;
@@ -50,28 +52,28 @@ pub struct SpeedModel {
 pub fn model_for(backend: Backend) -> SpeedModel {
     match backend {
         Backend::Cuda => SpeedModel {
-            eta: 0.94,
-            t_layer_s: 77e-6,
+            eta: 0.88,
+            t_layer_s: 45e-6,
             prompt_eff: 0.25,
             prompt_eff_float: 0.42,
         },
         Backend::Rocm => SpeedModel {
-            eta: 0.94,
-            t_layer_s: 140e-6,
-            prompt_eff: 0.28,
-            prompt_eff_float: 0.28,
+            eta: 0.88,
+            t_layer_s: 135e-6,
+            prompt_eff: 0.32,
+            prompt_eff_float: 0.32,
         },
         Backend::Vulkan => SpeedModel {
-            eta: 0.94,
-            t_layer_s: 157e-6,
-            prompt_eff: 0.23,
-            prompt_eff_float: 0.23,
+            eta: 0.88,
+            t_layer_s: 130e-6,
+            prompt_eff: 0.47,
+            prompt_eff_float: 0.47,
         },
         Backend::Metal => SpeedModel {
-            eta: 0.82,
-            t_layer_s: 172e-6,
-            prompt_eff: 0.70,
-            prompt_eff_float: 0.70,
+            eta: 0.80,
+            t_layer_s: 120e-6,
+            prompt_eff: 0.71,
+            prompt_eff_float: 0.71,
         },
         Backend::Cpu => SpeedModel {
             eta: HOST_ETA,
@@ -82,17 +84,51 @@ pub fn model_for(backend: Backend) -> SpeedModel {
     }
 }
 
-/// Prompt efficiency for a backend and GPU. Vulkan's depends on the vendor's matrix path (NV_coopmat2 on
-/// NVIDIA, KHR_coopmat or integer dot on AMD, none on Intel Alchemist): each is the median of that vendor's
-/// tuning rows (NVIDIA 0.23, AMD 0.19, Intel 0.019 — Arc's XMX units sit idle there).
+/// GPU vendor as far as the speed model distinguishes them (Vulkan's kernels differ per vendor).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Vendor {
+    Nvidia,
+    Amd,
+    Intel,
+    Other,
+}
+
+fn vendor(gpu_name: &str) -> Vendor {
+    let n = gpu_name.to_ascii_lowercase();
+    if n.contains("intel") || n.starts_with("arc ") {
+        Vendor::Intel
+    } else if n.contains("amd") || n.contains("radeon") || n.contains("instinct") {
+        Vendor::Amd
+    } else if n.contains("nvidia")
+        || n.contains("geforce")
+        || n.contains("rtx")
+        || n.contains("tesla")
+    {
+        Vendor::Nvidia
+    } else {
+        Vendor::Other
+    }
+}
+
+/// Fraction of peak bandwidth generation reaches on a backend and GPU. Intel Arc on Vulkan reads weights at
+/// 0.44 of its bandwidth (Alchemist's mat-vec kernels, fitted on the one tuning row there is); every other
+/// GPU gets its backend's η.
+pub fn bandwidth_efficiency(backend: Backend, gpu_name: &str) -> f64 {
+    if backend == Backend::Vulkan && vendor(gpu_name) == Vendor::Intel {
+        return 0.44;
+    }
+    model_for(backend).eta
+}
+
+/// Prompt efficiency for a backend and GPU. Vulkan's depends on the vendor's FP16 cooperative-matrix path
+/// (NV_coopmat2 on NVIDIA 0.47, KHR_coopmat on AMD 0.23, none on Intel Alchemist 0.037: its XMX units sit
+/// idle), each the median of that vendor's tuning rows against the FP16 peak.
 pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
     if backend == Backend::Vulkan {
-        let n = gpu_name.to_ascii_lowercase();
-        if n.contains("intel") || n.starts_with("arc ") {
-            return 0.019;
-        }
-        if n.contains("amd") || n.contains("radeon") {
-            return 0.19;
+        match vendor(gpu_name) {
+            Vendor::Intel => return 0.037,
+            Vendor::Amd => return 0.23,
+            Vendor::Nvidia | Vendor::Other => {}
         }
     }
     let sm = model_for(backend);
@@ -103,10 +139,12 @@ pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
     }
 }
 
-/// The matrix throughput prompt processing runs on: FP16 for float weights and on Metal; for quantized
-/// weights the faster of the INT8 and FP16 paths (Volta and the P100 dequantize to FP16 tensor cores).
+/// The matrix throughput prompt processing runs on: FP16 for float weights, on Metal and on Vulkan (its
+/// quantized matmuls dequantize into FP16 cooperative-matrix tiles, so an INT8 rate twice the FP16 one, as on
+/// RDNA4, goes unused); on CUDA/ROCm the faster of the INT8 and FP16 paths (MMQ on integer dot products or
+/// INT8 tensor cores; Volta and the P100 dequantize to FP16 tensor cores).
 pub fn prompt_peak(c: &GpuCompute, backend: Backend, float: bool) -> f64 {
-    if float || backend == Backend::Metal {
+    if float || matches!(backend, Backend::Metal | Backend::Vulkan) {
         c.fp16_tflops
     } else {
         c.int8_tops.max(c.fp16_tflops)
@@ -300,7 +338,7 @@ pub fn estimate(
                 let c = gpu_compute(name, bw, backend);
                 gpu_i += 1;
                 gpu_layers += d.layers;
-                parts.push((bytes, bw, sm.eta));
+                parts.push((bytes, bw, bandwidth_efficiency(backend, name)));
                 gpus.push((
                     w,
                     prompt_peak(&c, backend, float),
@@ -398,6 +436,26 @@ mod tests {
         assert!(!u.from_catalog && u.fp16_tflops > 100.0 && u.int8_tops > u.fp16_tflops);
         let m = gpu_compute("", 400.0, Backend::Metal);
         assert!(!m.from_catalog && m.fp16_tflops < 20.0);
+    }
+
+    #[test]
+    fn vulkan_prompts_run_on_fp16_and_arc_reads_slower() {
+        // RDNA4: INT8 twice FP16. Vulkan's coopmat kernels use the FP16 rate, ROCm's MMQ the faster one.
+        let c = GpuCompute {
+            fp16_tflops: 195.0,
+            int8_tops: 389.0,
+            from_catalog: true,
+        };
+        assert!((prompt_peak(&c, Backend::Vulkan, false) - 195.0).abs() < 1e-9);
+        assert!((prompt_peak(&c, Backend::Rocm, false) - 389.0).abs() < 1e-9);
+        let arc = bandwidth_efficiency(Backend::Vulkan, "Intel Arc A770 16GB");
+        let radeon = bandwidth_efficiency(Backend::Vulkan, "AMD Radeon RX 9070 XT");
+        assert!(arc < 0.6 * radeon, "{arc} vs {radeon}");
+        assert!((radeon - model_for(Backend::Vulkan).eta).abs() < 1e-9);
+        assert!(
+            prompt_efficiency(Backend::Vulkan, "Intel Arc A770 16GB", false)
+                < prompt_efficiency(Backend::Vulkan, "AMD Radeon RX 9070 XT", false)
+        );
     }
 
     #[test]
