@@ -259,3 +259,85 @@ fn split_graph_logs() {
     assert!(errs.iter().any(|(_, w, _)| w.contains("partial GPU0")));
     assert!(bad.is_empty(), "{bad:#?}");
 }
+
+fn gpu_compute(r: &fit::FitReport) -> Vec<u64> {
+    r.gpus().map(|g| g.compute_bytes).collect()
+}
+
+#[test]
+fn experts_on_the_host_stage_one_expert_tensor_on_the_first_gpu() {
+    let spec = header("syn-qwen3moe-q8_0.header.gguf");
+    let largest = spec
+        .tensors
+        .iter()
+        .filter(|t| t.is_expert())
+        .map(|t| t.bytes)
+        .max()
+        .unwrap();
+    let all = GpuLayers::All;
+    let base = fit::estimate(&spec, &req(Backend::Cuda, all, 512)).unwrap();
+    let mut moe = req(Backend::Cuda, all, 512);
+    moe.cpu_moe = true;
+    let r = fit::estimate(&spec, &moe).unwrap();
+    let (b, c) = (gpu_compute(&base)[0], gpu_compute(&r)[0]);
+    // One copy at a time (each host-weight matmul starts its own split), on top of a layer's working set.
+    assert!(c > largest && c < 2 * largest + b, "{c} vs {largest} + {b}");
+    // The host keeps only the graph inputs: experts on the host do not grow it.
+    assert_eq!(
+        compute(&r, DeviceKind::Host),
+        compute(&base, DeviceKind::Host)
+    );
+    // Batches under 32 tokens, and Metal, run those matmuls on the CPU: nothing is staged.
+    for (backend, ub) in [(Backend::Cuda, 16), (Backend::Metal, 512)] {
+        let mut small = req(backend, all, ub);
+        let plain = fit::estimate(&spec, &small).unwrap();
+        small.cpu_moe = true;
+        let staged = fit::estimate(&spec, &small).unwrap();
+        assert_eq!(
+            gpu_compute(&staged),
+            gpu_compute(&plain),
+            "{backend:?} ub {ub}"
+        );
+    }
+}
+
+#[test]
+fn staged_copies_go_to_the_first_gpu_and_logits_to_the_output_gpu() {
+    let spec = header("syn-qwen3moe-q8_0.header.gguf");
+    let mut two = req(Backend::Cuda, GpuLayers::All, 512);
+    two.gpus.push(two.gpus[0].clone());
+    two.n_cpu_moe = 2; // no pipeline parallelism with overrides: one copy of each split input
+    let r = fit::estimate(&spec, &two).unwrap();
+    let c = gpu_compute(&r);
+    two.n_cpu_moe = 0;
+    two.cpu_moe = true; // every expert on the host, most of them of GPU1's layers
+    let all = gpu_compute(&fit::estimate(&spec, &two).unwrap());
+    assert_eq!(all[1], c[1], "GPU1 stages nothing");
+    assert_eq!(
+        all[0], c[0],
+        "one expert at a time, whichever layer it belongs to"
+    );
+    // The second GPU computes the output layer: it holds the f32 logits, the first does not.
+    let logits = 4 * u64::from(r.settings.n_ubatch) * u64::from(spec.hparams.n_vocab);
+    let plain = fit::estimate(&spec, &req(Backend::Cuda, GpuLayers::All, 512)).unwrap();
+    assert!(c[1] >= logits, "{} < {logits}", c[1]);
+    assert!(gpu_compute(&plain)[0] >= logits);
+}
+
+#[test]
+fn partial_offload_host_keeps_masks_and_input_rows() {
+    let spec = header("syn-llama-q8_0.header.gguf");
+    let half = GpuLayers::Count(spec.hparams.n_layer / 2);
+    let r = fit::estimate(&spec, &req(Backend::Cuda, half, 512)).unwrap();
+    let ub = u64::from(r.settings.n_ubatch);
+    let ctx = u64::from(r.settings.n_ctx);
+    let e = u64::from(spec.hparams.n_embd);
+    let host = compute(&r, DeviceKind::Host);
+    // f32 mask [n_ctx, ub] + the input rows (or a layer's new K/V rows, whichever is larger).
+    assert!(host >= 4 * ub * ctx + 4 * ub * e, "{host}");
+    let cpu_only = fit::estimate(&spec, &req(Backend::Cpu, GpuLayers::Count(0), 512)).unwrap();
+    assert!(host * 2 < compute(&cpu_only, DeviceKind::Host), "{host}");
+    // The GPU stages a host layer's largest weight or its K/V views on top of a layer's working set.
+    let full = fit::estimate(&spec, &req(Backend::Cuda, GpuLayers::All, 512)).unwrap();
+    assert!(gpu_compute(&r)[0] >= gpu_compute(&full)[0]);
+}
