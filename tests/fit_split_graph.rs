@@ -1,7 +1,8 @@
-//! GPU-side buffers when the graph is split (issue 15 §2): `-ngl 0` with a GPU backend. ggml-backend's
-//! scheduler offloads large-batch ops whose weights live in host buffers to the first GPU, so that GPU still
-//! gets a compute buffer: the output weight copied in for the output matmul, the f32 logits and the matmul's
-//! input rows. The host keeps only the graph inputs.
+//! GPU-side buffers when the graph is split (issue 15 §2). ggml-backend's scheduler runs the large-batch ops
+//! of host-resident weights on the first GPU (CUDA/ROCm/Vulkan, 32+ tokens): `-ngl 0` still gets a GPU
+//! compute buffer (the output matmul), and with layers or MoE experts on the host the first GPU stages one
+//! host weight (or a host layer's K/V) at a time on top of a layer's working set. The host keeps the graph
+//! inputs. Checked against the public load logs in tests/data/fit/split_logs.tsv.
 
 use std::path::Path;
 
