@@ -9,10 +9,12 @@
 //!   When the FA-on masks are at least the logits, the logits reuse the freed mask block:
 //!           Σmasks + (2·n_ff + 6·E)·4·ub.
 //! n_kv is cells per stream (n_ctx_seq without `--kv-unified`), per cache. With GPUs the graph is split:
-//! `offloaded_graph_bytes` (inputs and masks stay on the host). Partial offload stages the largest host
-//! layer weight in the GPU buffer (×2 with experts on the host, fit.md §1.4), and the host runs its layers'
-//! share of the graph (assumed half the CPU-only graph: no partial-offload CPU truth exists). Pipeline parallelism (several GPUs, all layers
-//! offloaded, no overrides) keeps 4 copies of split inputs: GPU +15 %, host ×3 (fit.md §0.4, XD-2x).
+//! `offloaded_graph_bytes` (inputs and masks stay on the host, only the output layer's GPU holds the logits).
+//! With layers or experts on the host, CUDA/ROCm/Vulkan run their large-batch ops on the first GPU anyway,
+//! staging one host weight (or a host layer's K/V) at a time on top of a layer's working set
+//! (`staged_peak`, ggml-backend's scheduler), and the host keeps masks and input rows (`host_with_offload`).
+//! Checked on tests/data/fit/split_logs.tsv. Pipeline parallelism (several GPUs, all layers offloaded, no
+//! overrides) keeps 4 copies of split inputs: GPU +15 %, host ×3 (fit.md §0.4, XD-2x).
 
 use super::arch;
 use super::context::{Ctx, is_mla};
@@ -139,33 +141,149 @@ fn indexer_graph_bytes(spec: &ModelSpec, ub: u64, n_kv: u64) -> u64 {
     }
 }
 
-/// The reserve graph split between a GPU holding every layer and the host, which keeps the graph inputs
+/// The reserve graph split between GPUs holding every layer and the host, which keeps the graph inputs
 /// (KQ masks, token/embedding inputs). Fitted on the CUDA/Metal logs in research/fit_vectors.tsv
 /// (XD-1x/metal rows, logdetective, lcpp-7450: exact to 0.01 MiB; gpt-oss-20b FA on within 1.5 %), u = 4·ub·E:
-///   FA off: GPU = max(KQ + f32 mask + 4u, logits + u)   FA on: GPU = logits + u
-///   host   = masks (f32 without FA, f16 with) + u.
+///   FA off: GPU = max(KQ + f32 mask + 4u, logits + u)   FA on: GPU = max(logits + u, layer peak)
+///   host   = f32 masks + u.
+/// The host builds the mask in f32 with or without FA; with FA the GPU casts its copy to f16 (gpt-oss-20b
+/// Vulkan FA on: 33.5 + 5.6 = 39 MiB host, log 39; Qwen2.5-7B FA on: 8 + 7, log 15.01).
 pub fn offloaded_graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> (u64, u64) {
     let hp = &spec.hparams;
-    let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
+    let ub = ubatch(ctx);
     let u = 4 * ub * u64::from(hp.n_embd);
-    let logits = logits_bytes(spec, ub);
-    let cells = [kv.full_cells, kv.swa_cells].map(u64::from);
-    let sum_kv: u64 = cells
-        .iter()
-        .sum::<u64>()
-        .max(if cells.iter().all(|c| *c == 0) { ub } else { 0 });
+    let head = logits_bytes(spec, ub) + u;
+    let gpu = head.max(layer_peak_bytes(spec, ctx, kv));
+    (gpu, 4 * ub * cells(kv, ub).0 + u)
+}
+
+/// n_tokens of the reserve graph.
+fn ubatch(ctx: &Ctx) -> u64 {
+    u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)))
+}
+
+/// (Σ cells over the caches, cells of the widest attention) the masks and KQ span; an encoder without a
+/// cache attends over the ubatch.
+fn cells(kv: &KvLayout, ub: u64) -> (u64, u64) {
+    let c = [kv.full_cells, kv.swa_cells].map(u64::from);
+    let sum: u64 = c.iter().sum();
+    let sum = if sum == 0 { ub } else { sum };
     let widest = if kv.full_cells > 0 {
         u64::from(kv.full_cells)
     } else {
-        sum_kv
+        sum
     };
-    if ctx.flash_attn {
-        (logits + u, 2 * ub * sum_kv + u)
-    } else {
+    (sum, widest)
+}
+
+/// Whether a model has dense (non-expert) FFN blocks, e.g. the leading dense layers of DeepSeek/GLM MoE.
+fn has_dense_ffn(spec: &ModelSpec) -> bool {
+    spec.hparams.n_expert == 0
+        || spec
+            .tensors
+            .iter()
+            .any(|t| t.block().is_some() && t.name.ends_with(".ffn_down.weight"))
+}
+
+/// A GPU's working set inside one repeating layer, without the output head: what every GPU holding layers
+/// reserves, and what a weight staged from the host sits on top of.
+///   FA off: KQ [n_kv, ub, n_head] f32 + f32 mask + 4u (fit_vectors: exact on the XD/logdetective rows).
+///   FA on : f16 mask + the FFN activations. Dense: (2·n_ff + 6·E)·4·ub as on the CPU graph (cpu_truth).
+///   MoE: the routed experts' outputs [n_ff_exp + E, n_used, ub] f32 and two [E, ub] rows (FFN input,
+///   residual): OLMoE-1B-7B at full offload, ctx 4096, ub 512 → 4 + 56 = 60 MiB against 64.09 logged
+///   (gpustack/gguf-parser-go#45).
+fn layer_peak_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
+    let hp = &spec.hparams;
+    let ub = ubatch(ctx);
+    let e = u64::from(hp.n_embd);
+    let u = 4 * ub * e;
+    let (sum_kv, widest) = cells(kv, ub);
+    if !ctx.flash_attn {
         let kq = 4 * ub * u64::from(hp.n_head.max()) * widest;
-        let mask = 4 * ub * sum_kv;
-        ((kq + mask + 4 * u).max(logits + u), mask + u)
+        return kq + 4 * ub * sum_kv + 4 * u;
     }
+    let moe = if hp.n_expert > 0 && hp.n_ff_exp > 0 {
+        let used = u64::from(hp.n_expert_used.max(1));
+        4 * ub * (used * (u64::from(hp.n_ff_exp) + e) + 2 * e)
+    } else {
+        0
+    };
+    let dense = if has_dense_ffn(spec) {
+        (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
+    } else {
+        0
+    };
+    2 * ub * sum_kv + moe.max(dense)
+}
+
+/// Whether ggml-backend's scheduler runs the ops of host-resident weights on the first GPU: `op_offload`
+/// (on by default) asks the GPU backend's `offload_op`, which CUDA, ROCm and Vulkan grant for batches of 32
+/// tokens or more (`ggml_backend_sched_backend_id_from_cur`). The reserve graph has n_ubatch tokens.
+fn offloads_host_ops(req: &FitRequest, ctx: &Ctx) -> bool {
+    matches!(req.backend, Backend::Cuda | Backend::Rocm | Backend::Vulkan)
+        && ctx.n_ubatch.min(ctx.n_ctx.max(1)) >= 32
+}
+
+/// What the first GPU stages from the host for one op at a time when host weights are offloaded. A matmul
+/// whose weight sits in a host buffer starts its own split (`ggml_backend_sched_split_graph`: "by starting a
+/// new split, the memory of the previously offloaded weights can be reused"), so one weight copy is live at
+/// a time, on top of the layer's activations. Attention of a layer left on the host follows the offloaded
+/// matmuls around it to the GPU (the scheduler expands GPU assignments over ops without weights), so that
+/// layer's K and V views are copied too. Returns the peak: the largest such copy + the layer's working set.
+/// OLMoE-1B-7B Q4_K_M, -ngl 1/2/4: Q6_K ffn_down_exps 105 + 60 = 165 MiB against 172.37 logged.
+fn staged_peak(
+    spec: &ModelSpec,
+    req: &FitRequest,
+    ctx: &Ctx,
+    kv: &KvLayout,
+    layer_dev: &[usize],
+    weights: &Weights,
+    host: usize,
+) -> u64 {
+    let kv_stage = if req.no_kv_offload {
+        0 // -nkvo pins attention to the CPU backend (llama-graph), nothing is copied
+    } else {
+        kv.kv
+            .iter()
+            .zip(layer_dev)
+            .filter(|(_, d)| **d == host)
+            .map(|(b, _)| *b)
+            .max()
+            .unwrap_or(0)
+    };
+    let copy = weights.largest_host_layer_tensor.max(kv_stage);
+    if copy == 0 {
+        return 0;
+    }
+    copy + layer_peak_bytes(spec, ctx, kv)
+}
+
+/// The host's part when the GPU runs the large-batch ops of its layers too: the f32 masks, and either the
+/// embedded input rows or the new K/V rows written into a host-resident cache (the input rows are copied to
+/// the GPU and freed first). GLM-4.5-Air Q8_0, 20 of 48 layers on 3 GPUs, ctx 20000, FA on: 39.5 + 8 =
+/// 47.5 MiB against 47.51 logged (ollama/ollama#12403). The token-generation graph (1 token, every host op
+/// on the CPU) is reserved into the same buffer.
+fn host_with_offload(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
+    let hp = &spec.hparams;
+    let ub = ubatch(ctx);
+    let u = 4 * ub * u64::from(hp.n_embd);
+    let hk = if hp.n_embd_head_k > 0 {
+        hp.n_embd_head_k
+    } else {
+        hp.n_embd / hp.n_head.max().max(1)
+    };
+    let hv = if hp.n_embd_head_v > 0 {
+        hp.n_embd_head_v
+    } else {
+        hk
+    };
+    let kv_rows = 4 * ub * u64::from(hp.n_head_kv.max()) * u64::from(hk + hv);
+    let pp = 4 * ub * cells(kv, ub).0 + u.max(kv_rows);
+    let one = Ctx {
+        n_ubatch: 1,
+        ..ctx.clone()
+    };
+    pp.max(graph_bytes(spec, &one, kv))
 }
 
 /// Compute buffer per device (GPUs in order, then the host).
@@ -184,42 +302,58 @@ pub fn buffers(
         out[n_gpus] = graph;
         return out;
     }
+    let offloads = offloads_host_ops(req, ctx);
+    let staged = if offloads {
+        staged_peak(spec, req, ctx, kv, layer_dev, weights, n_gpus)
+    } else {
+        0
+    };
     if layer_dev.iter().all(|d| *d == n_gpus) {
         if let Some((gpu0, host)) = op_offload_only(spec, req, ctx, kv) {
-            out[0] = gpu0;
+            out[0] = gpu0.max(staged);
             out[n_gpus] = host;
         } else {
             out[n_gpus] = graph;
         }
         return out;
     }
-    let (gpu_graph, mut host) = offloaded_graph_bytes(spec, ctx, kv);
+    let (head_graph, mut host) = offloaded_graph_bytes(spec, ctx, kv);
+    let layer_graph = layer_peak_bytes(spec, ctx, kv);
+    let out_dev = layer_dev
+        .get(spec.hparams.n_layer as usize)
+        .copied()
+        .unwrap_or(n_gpus);
     let all_on_gpu = layer_dev.iter().all(|d| *d != n_gpus);
     let pipeline =
         n_gpus > 1 && all_on_gpu && !req.cpu_moe && req.n_cpu_moe == 0 && !req.no_kv_offload;
-    let mut staged = weights.largest_host_layer_tensor;
-    if weights.host_experts {
-        staged = staged.saturating_mul(2);
-    }
     for (g, slot) in out.iter_mut().take(n_gpus).enumerate() {
         if !layer_dev.contains(&g) {
             continue;
         }
-        let mut c = gpu_graph;
+        // Only the GPU computing the output layer holds the logits.
+        let mut c = if g == out_dev {
+            head_graph
+        } else {
+            layer_graph
+        };
         if pipeline {
             c += c * 15 / 100;
         }
-        if g == 0 {
-            c += staged;
-        }
         *slot = c;
     }
+    // Staged host weights and K/V always go to the first GPU (the first backend whose offload_op accepts).
+    out[0] = out[0].max(staged);
     if pipeline {
         host *= 3;
     }
     if !all_on_gpu {
-        // CPU layers run their part of the graph from host memory.
-        host = host.max(graph / 2);
+        host = if offloads {
+            host_with_offload(spec, ctx, kv)
+        } else {
+            // Small batches (or Metal): the host layers run their part of the graph on the CPU (assumed
+            // half the CPU-only graph: no such log was found).
+            host.max(graph / 2)
+        };
     }
     out[n_gpus] = host;
     out
@@ -229,7 +363,8 @@ pub fn buffers(
 /// buffer to the first GPU when the batch is large (`op_offload`, on by default; CUDA, ROCm and Vulkan
 /// offload batches of 32 tokens or more, `ggml_backend_sched_backend_id_from_cur`). The reserve graph uses
 /// n_ubatch tokens, so the weights are copied into GPU 0's compute buffer one op at a time: its peak is the
-/// output matmul, i.e. the output weight (or the tied embedding), the f32 logits and its input row block.
+/// output matmul, i.e. the output weight (or the tied embedding), the f32 logits and its input row block
+/// (or a layer's largest weight with that layer's working set, `staged_peak`, when that is larger).
 /// The host keeps only the graph inputs (masks, embeddings). Metal maps weights for the GPU and small ubatches
 /// stay on the CPU: `None`, the whole graph on the host.
 fn op_offload_only(
@@ -238,17 +373,15 @@ fn op_offload_only(
     ctx: &Ctx,
     kv: &KvLayout,
 ) -> Option<(u64, u64)> {
-    let offloads = matches!(req.backend, Backend::Cuda | Backend::Rocm | Backend::Vulkan);
-    if !offloads || ctx.n_ubatch.min(ctx.n_ctx.max(1)) < 32 {
+    if !offloads_host_ops(req, ctx) {
         return None;
     }
     let hp = &spec.hparams;
-    let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
+    let ub = ubatch(ctx);
     let head = spec
         .tensor("output.weight")
         .or_else(|| spec.tensor("token_embd.weight"))
         .map_or(0, |t| t.bytes);
-    let (_, host) = offloaded_graph_bytes(spec, ctx, kv);
     let gpu = head + 4 * ub * u64::from(hp.n_vocab) + 4 * ub * u64::from(hp.n_embd);
-    Some((gpu, host))
+    Some((gpu, host_with_offload(spec, ctx, kv)))
 }

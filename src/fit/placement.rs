@@ -76,11 +76,9 @@ pub fn repackable(t: &TensorSpec) -> bool {
 pub struct Weights {
     pub per_device: Vec<u64>,
     pub host_repack: u64,
-    /// Largest weight tensor left on the host among repeating layers (staged into the GPU compute buffer
-    /// for large-batch matmuls on partial offload).
+    /// Largest weight tensor left on the host among repeating layers, experts included (copied into the
+    /// first GPU's compute buffer for large-batch matmuls, `compute::staged_peak`).
     pub largest_host_layer_tensor: u64,
-    /// Whether any routed-expert tensor is on the host.
-    pub host_experts: bool,
 }
 
 pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: usize) -> Weights {
@@ -120,9 +118,6 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
             let b = block.unwrap_or(0);
             if req.cpu_moe || b < req.n_cpu_moe {
                 dev = host;
-            }
-            if dev == host {
-                w.host_experts = true;
             }
         }
         if dev == host {
