@@ -526,3 +526,13 @@ fn ollama_all_on_cpu_and_vllm_swap_warning() {
         Label::RecoveredNoFailure
     );
 }
+
+#[test]
+fn a_memory_failure_in_a_value_error_is_still_memory() {
+    assert_eq!(
+        label(
+            "ValueError: Some modules are dispatched on the CPU or the disk. Make sure you have enough GPU RAM to fit the quantized model.\n"
+        ),
+        Label::VramOomLoad
+    );
+}

@@ -612,6 +612,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("typeerror:", Sig::NotMemory),
     ("keyerror:", Sig::NotMemory),
     ("valueerror:", Sig::NotMemory),
+    // transformers / accelerate refusing a load because the GPU cannot hold the (quantized) model.
+    ("make sure you have enough gpu ram", Sig::CudaOom),
+    ("dispatched on the cpu or the disk", Sig::LoadPhase),
     // llamafile's GPU module missing; the ranks of a multi-GPU run losing each other (gloo / NCCL transport).
     (
         "was explicitly requested, but it wasn't available",
@@ -789,6 +792,16 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
         {
             out.remove(i);
         }
+    }
+    // A line that states a GPU allocation failure is that failure, whatever exception class carries it
+    // ("ValueError: … Make sure you have enough GPU RAM …").
+    if out.iter().any(|s| {
+        matches!(
+            s,
+            Sig::CudaOom | Sig::TorchOom | Sig::HipOom | Sig::MetalOom | Sig::AllowedMemory
+        )
+    }) {
+        out.retain(|s| *s != Sig::NotMemory);
     }
     // A pinned / mlock'ed buffer refused ("cannot allocate memory") is its own kind, not the OS out of RAM.
     if out.contains(&Sig::PinnedFail)
