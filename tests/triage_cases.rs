@@ -536,3 +536,23 @@ fn a_memory_failure_in_a_value_error_is_still_memory() {
         Label::VramOomLoad
     );
 }
+
+#[test]
+fn a_serving_engines_reservation_is_by_design() {
+    let d = diagnose_str(
+        "Why does vLLM use 90% of my GPU memory when I load a 1B model? It takes up 21 GB of my 24 GB card.",
+    );
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+    assert!(
+        d.explanation.contains("gpu_memory_utilization"),
+        "{}",
+        d.explanation
+    );
+    // The same words about llama.cpp are not that.
+    assert_ne!(
+        label(
+            "Why does llama.cpp use 90% of my GPU memory when I load a 1B model? It takes up 21 GB of my 24 GB card."
+        ),
+        Label::RecoveredNoFailure
+    );
+}

@@ -1351,6 +1351,26 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     ]);
     let cache_words = find(&["empty_cache", "max_split_size", "caching allocator"])
         .filter(|_| tried_in_vain.is_none());
+    // A server that reserves a share of the GPU at start (vLLM's gpu_memory_utilization, 0.9 by default;
+    // SGLang's mem-fraction-static; TGI's warm-up) shows high memory use however small the model: asked about
+    // without a failure, that use is by design.
+    let reserving_server = scan.has(Sig::RtVllm) || scan.has(Sig::RtSglang) || scan.has(Sig::RtTgi);
+    let high_use = find(&[
+        "uses all",
+        "use all",
+        "takes all",
+        "takes up",
+        "occupies",
+        "so much vram",
+        "so much memory",
+        "so much gpu memory",
+        "high memory usage",
+        "memory usage is high",
+        "high vram usage",
+        "90%",
+        "95%",
+    ])
+    .filter(|_| reserving_server);
     // Nothing failed: the runtime reserves memory up front by design (vLLM's gpu_memory_utilization, TGI's
     // warm-up, llama.cpp's preallocated KV cache).
     let by_design = find(&[
@@ -1461,6 +1481,12 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             Label::VramFragmentation,
             w,
             "Memory the allocator keeps reserved but cannot hand out in one piece (fragmentation) made a large request fail while enough was free in total.",
+        )
+    } else if let (Some(w), None) = (high_use, crash) {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "vLLM, SGLang and TGI reserve a fixed share of GPU memory when they start (gpu_memory_utilization, 0.9 by default; --mem-fraction-static; TGI's warm-up) and fill it with KV cache, so memory use looks high however small the model: by design, not a failure. Lower that share to leave room for other programs.",
         )
     } else if let Some(w) = by_design {
         (
