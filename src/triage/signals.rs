@@ -3,7 +3,9 @@
 //! llama-model-loader.cpp, Ollama llm/server.go, PyTorch c10/cuda/CUDACachingAllocator.cpp, vLLM worker,
 //! SGLang, the Linux OOM killer, Windows error 1455 in several languages, Metal, ROCm/HIP).
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::{Automaton, OverlappingState};
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Input, MatchKind};
 use std::sync::OnceLock;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -685,15 +687,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("llama runner process no longer running", Sig::RunnerCrash),
 ];
 
-fn build(patterns: impl Iterator<Item = &'static str>) -> Option<AhoCorasick> {
-    AhoCorasickBuilder::new()
+/// A full DFA, used as its concrete type: the `AhoCorasick` wrapper dispatches through a trait object on
+/// every byte, which costs several times the DFA's one table lookup per byte.
+fn build(patterns: impl Iterator<Item = &'static str>) -> Option<DFA> {
+    aho_corasick::dfa::Builder::new()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::Standard)
         // Hundreds of patterns leave a prefilter nothing rare to skip to; calling it at every return to the
-        // start state costs more than the DFA's one lookup per byte.
+        // start state costs more than the DFA's lookups.
         .prefilter(false)
-        // A full DFA: a few hundred KB for these patterns, and one table lookup per byte.
-        .kind(Some(AhoCorasickKind::DFA))
         .build(patterns)
         .ok()
 }
@@ -701,9 +703,9 @@ fn build(patterns: impl Iterator<Item = &'static str>) -> Option<AhoCorasick> {
 /// Two automata: failure/phase phrases (checked on every line, where a quick `is_match` rejects the
 /// ordinary lines of a big log) and runtime/OS markers (context only, so sampled).
 struct Matchers {
-    main: AhoCorasick,
+    main: DFA,
     main_sigs: Vec<(&'static str, Sig)>,
-    context: AhoCorasick,
+    context: DFA,
     context_sigs: Vec<(&'static str, Sig)>,
 }
 
@@ -722,19 +724,26 @@ fn matchers() -> Option<&'static Matchers> {
     .as_ref()
 }
 
-fn collect(ac: &AhoCorasick, table: &[(&'static str, Sig)], line: &str, out: &mut Vec<Sig>) {
-    // The DFA's plain search loop is several times cheaper per byte than its overlapping one, and most lines
-    // of a big log match nothing: reject those first. A line that matches is searched again, overlapping,
-    // from its first match on.
-    let Some(first) = ac.find(line) else {
+fn collect(dfa: &DFA, table: &[(&'static str, Sig)], line: &str, out: &mut Vec<Sig>) {
+    // The plain search is cheaper per byte than the overlapping one, and most lines of a big log match
+    // nothing: reject those first. A line that matches is searched again, overlapping, from its first match.
+    // (A DFA search cannot fail on an unanchored input; an error reads as no match.)
+    let Ok(Some(first)) = dfa.try_find(&Input::new(line)) else {
         return;
     };
     let bytes = line.as_bytes();
     // The plain search reports the match that ends first; a longer pattern may start before it ("ran out
     // of memory trying…" around "out of memory"), so the overlapping pass starts a pattern's length earlier.
-    let from = first.end().saturating_sub(ac.max_pattern_len());
-    let rest = aho_corasick::Input::new(line).span(from..line.len());
-    for m in ac.find_overlapping_iter(rest) {
+    let from = first.end().saturating_sub(dfa.max_pattern_len());
+    let rest = Input::new(line).span(from..line.len());
+    let mut state = OverlappingState::start();
+    loop {
+        if dfa.try_find_overlapping(&rest, &mut state).is_err() {
+            break;
+        }
+        let Some(m) = state.get_match() else {
+            break;
+        };
         let (pattern, sig) = table[m.pattern().as_usize()];
         // Word phrases must start a word: "MemoryError" inside "OutOfMemoryError" is not Python's MemoryError.
         let starts_word = pattern
@@ -757,7 +766,6 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
     let Some(m) = matchers() else {
         return;
     };
-    // One pass: an `is_match` first would scan every matching line twice (most lines of a crash log match).
     collect(&m.main, &m.main_sigs, line, out);
     if with_context {
         collect(&m.context, &m.context_sigs, line, out);
@@ -880,4 +888,32 @@ pub fn is_oom_task_row(line: &str) -> bool {
 /// Every signal in `line`, context markers included.
 pub fn signals(line: &str, out: &mut Vec<Sig>) {
     signals_sampled(line, out, true);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every phrase is found in any case inside a line, and lines without one give nothing.
+    #[test]
+    fn phrases_found_in_any_case_and_plain_lines_give_nothing() {
+        let m = matchers().expect("matchers");
+        for (p, sig) in &m.main_sigs {
+            let line = format!(
+                "2025-01-01 12:00:00 INFO x: {} (tail)",
+                p.to_ascii_uppercase()
+            );
+            let mut sigs = Vec::new();
+            collect(&m.main, &m.main_sigs, &line, &mut sigs);
+            assert!(sigs.contains(sig), "{p}: {sigs:?}");
+        }
+        for plain in [
+            "print_info: n_embd           = 4096",
+            "srv  log_server_r: request: GET /health 127.0.0.1 200",
+        ] {
+            let mut sigs = Vec::new();
+            collect(&m.main, &m.main_sigs, plain, &mut sigs);
+            assert!(sigs.is_empty(), "{plain}: {sigs:?}");
+        }
+    }
 }
