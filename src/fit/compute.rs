@@ -61,7 +61,8 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         .collect();
     // No KV (encoders) attend over the ubatch: mask [ub, ub]. So do graphs without an LM head even where
     // llama.cpp allocates an (unused) cache (llama-embed, t5encoder).
-    let caches = if caches.is_empty() || arch::has_no_lm_head(&spec.architecture) {
+    let no_cache = caches.is_empty() || arch::has_no_lm_head(&spec.architecture);
+    let caches = if no_cache {
         // Encoders with sliding-window layers (EmbeddingGemma, ModernBERT) build a second, windowed mask.
         if arch::swa_flags(&spec.architecture, hp).contains(&true) {
             vec![ub, ub]
@@ -112,6 +113,9 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
             return logits + masks + 20 * ub * e + 40 * ub + indexer;
         }
         let mut c = kq.max(logits) + masks + (4000 + q_x3) * 4 * ub * e / 1000;
+        if no_cache {
+            c += fused_qkv_held_bytes(spec, ub);
+        }
         if is_mla(spec) {
             c += 2 * widest * u64::from(hp.n_lora_kv);
         }
@@ -125,6 +129,22 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         }
         c + indexer
     }
+}
+
+/// A no-cache attention graph (`build_attn_inp_no_cache`: encoders, diffusion LMs) with a fused QKV
+/// projection and FA off: Q, K and V are views of one `[n_q + n_k + n_v, ub]` f32 matmul result. With a
+/// cache, V's view is consumed by the cache store before KQ; without one, its only consumer is the
+/// `ggml_cont(ggml_transpose(v))` after the softmax (`build_attn_mha`), so ggml-alloc keeps the whole fused
+/// tensor alive through KQ, next to the roped Q and K copies. Separate projections free Q and K there (the
+/// rope runs in place), so the fused layout holds the Q and K parts on top: 4·ub·(width − n_v).
+fn fused_qkv_held_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    let Some(qkv) = spec.tensor("blk.0.attn_qkv.weight") else {
+        return 0;
+    };
+    let hp = &spec.hparams;
+    let width = qkv.dims.get(1).copied().unwrap_or(0);
+    let n_v = u64::from(hp.n_head_kv.get(0)) * u64::from(hp.n_embd_head_v);
+    4 * ub * width.saturating_sub(n_v)
 }
 
 /// The DSA lightning indexer's part of the graph (deepseek32, glm-dsa, hy_v4, dots3note): per cached token
