@@ -52,6 +52,9 @@ pub fn logits_bytes(spec: &ModelSpec, ub: u64) -> u64 {
 pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     let hp = &spec.hparams;
     let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
+    if spec.architecture == "wavtokenizer-dec" {
+        return wavtokenizer_graph_bytes(spec, ub);
+    }
     let e = u64::from(hp.n_embd);
     let n_head = u64::from(hp.n_head.max());
     let caches: Vec<u64> = [kv.full_cells, kv.swa_cells]
@@ -129,6 +132,36 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         }
         c + indexer
     }
+}
+
+/// WavTokenizer's decoder (`src/models/wavtokenizer-dec.cpp`) has no KV, no masks and no LM head: a conv1d
+/// stem, posnet and ConvNeXt blocks, each convolution an f16 `im2col` (`ggml_conv_1d`: [K·C_in, ub]) and a
+/// matmul. The peak is the stem's im2col, allocated above what `build_inp_embd` left (the token and mixed
+/// token/slot inputs, 16 B per row, and five f32 `[n_embd, ub]` rows: the embeddings input, the mixed-input
+/// copy, the gathered rows, the select and its transposed copy; probe-exact at ub 256/512/1024). A ConvNeXt
+/// block (depthwise im2col [K, ub, C] next to its input and output) or posnet self-attention (`[ub, ub]` f32
+/// scores next to V and the transposed Q, K) can be wider on real sizes and is taken when it is.
+fn wavtokenizer_graph_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    let dims = |name: &str| {
+        spec.tensor(name)
+            .map(|t| t.dims.clone())
+            .unwrap_or_default()
+    };
+    let dim = |d: &[u64], i: usize| d.get(i).copied().unwrap_or(0);
+    let e_in = u64::from(spec.hparams.n_embd);
+    let stem = dims("conv1d.weight");
+    let (k_stem, c_stem) = (dim(&stem, 0).max(1), dim(&stem, 1).max(e_in));
+    let inputs = 16 * ub + 5 * 4 * ub * e_in;
+    let stem_peak = inputs + 2 * ub * k_stem * c_stem;
+    let dw = dims("convnext.0.dw.weight");
+    let c = dim(&dw, 2);
+    let n_ff = dim(&dims("convnext.0.pw1.weight"), 1);
+    let convnext_peak =
+        4 * ub * e_in + (2 * ub * dim(&dw, 0) * c + 8 * ub * c).max(8 * ub * c + 4 * ub * n_ff);
+    let attn_peak = spec.tensor("posnet.2.attn_q.weight").map_or(0, |q| {
+        4 * ub * e_in + 16 * ub * dim(&q.dims, 2) + 4 * ub * ub
+    });
+    stem_peak.max(convnext_peak).max(attn_peak)
 }
 
 /// A no-cache attention graph (`build_attn_inp_no_cache`: encoders, diffusion LMs) with a fused QKV
