@@ -16,8 +16,9 @@ use vram_doctor::model;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arch-sweep");
 const MIB: f64 = 1048576.0;
 
-/// Architectures within tolerance on every setting (136 measured; 101 before the per-architecture rules).
-const ACHIEVED: usize = 131;
+/// Architectures within tolerance on every setting (145 measured: the 136 the stock fixture builds and 9 more
+/// with the keys their loaders require; 101 of 136 before the per-architecture rules).
+const ACHIEVED: usize = 139;
 
 /// Architectures still outside tolerance, each with the reason (they may pass later; nothing else may fail).
 const KNOWN_MISSES: &[(&str, &str)] = &[
@@ -32,6 +33,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "dots3note",
         "compute: the DSA indexer graph over its DSA + SWA cache pair grows slower than deepseek32's",
+    ),
+    (
+        "gemma4",
+        "kv: the shared-KV layers (attention.shared_kv_layers) of the 10-layer PROBE_GEMMA4 fixture",
     ),
     (
         "glm5-next",
@@ -262,7 +267,7 @@ fn every_architecture_against_llama_cpp() {
         "architectures outside tolerance that are not known misses:\n{}",
         regressions.join("\n")
     );
-    assert_eq!(results.len(), 136, "truth.tsv covers 136 architectures");
+    assert_eq!(results.len(), 145, "truth.tsv covers 145 architectures");
     assert!(
         ok >= ACHIEVED,
         "{ok} architectures within tolerance, fewer than the {ACHIEVED} achieved"

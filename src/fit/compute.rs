@@ -94,6 +94,9 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     let indexer = indexer_graph_bytes(spec, ub, full);
     if ctx.flash_attn && !t5 {
         let masks = 2 * ub * sum_kv;
+        if no_cache && logits == 0 {
+            return masks + no_cache_fa_layer_bytes(spec, ub) + indexer;
+        }
         if masks >= logits {
             // Also the graphs without logits: the peak is inside a layer (FFN activations).
             let n_ff = u64::from(hp.n_ff.max().max(hp.n_ff_exp));
@@ -162,6 +165,36 @@ fn wavtokenizer_graph_bytes(spec: &ModelSpec, ub: u64) -> u64 {
         4 * ub * e_in + 16 * ub * dim(&q.dims, 2) + 4 * ub * ub
     });
     stem_peak.max(convnext_peak).max(attn_peak)
+}
+
+/// The peak of a no-cache graph without logits (BERT-style encoders, embedders) with FA on, masks aside
+/// (probe allocator traces of bert, nomic-bert, neo-bert, modern-bert). Below everything sit the inputs
+/// `build_inp_embd` and the graph keep: the embeddings input and its mixed copy (two f32 `[n_embd, ub]`)
+/// and the token, slot, position and output-id rows (24 B per row). On top, the larger of
+/// - attention at the f16 cast of K (`build_attn_mha` casts the f32 K and V for `ggml_flash_attn_ext`):
+///   the layer input, the Q/K/V projections (a fused QKV stays whole until V is cast), the roped Q and K
+///   when fused, and the f16 K;
+/// - the FFN: three f32 rows of width n_embd (the normed input, the residual and a freed hole ggml-alloc
+///   cannot reuse) and the up, gate and activation outputs of width n_ff (gated: GLU, SwiGLU, GeGLU with
+///   its double-width up), or the up alone whose activation runs in place.
+fn no_cache_fa_layer_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    let hp = &spec.hparams;
+    let e = u64::from(hp.n_embd);
+    let n_q = u64::from(hp.n_head.max()) * u64::from(hp.n_embd_head_k);
+    let n_k = u64::from(hp.n_head_kv.get(0)) * u64::from(hp.n_embd_head_k);
+    let n_v = u64::from(hp.n_head_kv.get(0)) * u64::from(hp.n_embd_head_v);
+    let attn_rows = match spec.tensor("blk.0.attn_qkv.weight") {
+        Some(qkv) => e + qkv.dims.get(1).copied().unwrap_or(n_q + n_k + n_v) + n_q + n_k,
+        None => e + n_q + n_k + n_v,
+    };
+    let attn = 4 * ub * attn_rows + 2 * ub * n_k;
+    let n_ff = u64::from(hp.n_ff.max());
+    let gated = spec.tensor("blk.0.ffn_gate.weight").is_some()
+        || spec
+            .tensor("blk.0.ffn_up.weight")
+            .is_some_and(|t| t.dims.get(1) == Some(&(2 * n_ff)));
+    let ffn = 4 * ub * (3 * e + if gated { 3 * n_ff } else { n_ff });
+    2 * 4 * ub * e + 24 * ub + attn.max(ffn)
 }
 
 /// A no-cache attention graph (`build_attn_inp_no_cache`: encoders, diffusion LMs) with a fused QKV
