@@ -85,7 +85,17 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
             v
         }
     };
-    let v_width = |il: usize| u64::from(head_v) * u64::from(head_kv(il));
+    // Sliding-window layers may have their own head sizes (`attention.key_length_swa`, Gemma 4).
+    let is_swa = |il: usize| swa.get(il).copied().unwrap_or(false);
+    let head_k_of = |il: usize| match hp.n_embd_head_k_swa {
+        w if w > 0 && is_swa(il) => w,
+        _ => head_k,
+    };
+    let head_v_of = |il: usize| match hp.n_embd_head_v_swa {
+        w if w > 0 && is_swa(il) => w,
+        _ => head_v,
+    };
+    let v_width = |il: usize| u64::from(head_v_of(il)) * u64::from(head_kv(il));
     // [TAG_V_CACHE_VARIABLE]: FA off stores V transposed, padded to the widest layer when widths differ.
     let v_max = (0..n).map(v_width).max().unwrap_or(0);
     let v_differs = (0..n).any(|il| v_width(il) != v_max);
@@ -120,7 +130,7 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
             ctx.n_ctx_seq
         };
         let rows = u64::from(cells) * u64::from(ctx.n_stream);
-        let k_elems = u64::from(head_k) * u64::from(head_kv(il));
+        let k_elems = u64::from(head_k_of(il)) * u64::from(head_kv(il));
         let k_row = tk.bytes_for(k_elems).unwrap_or(u64::MAX);
         let v_row = if mla {
             0
