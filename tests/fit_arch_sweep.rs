@@ -16,7 +16,7 @@ use vram_doctor::model;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arch-sweep");
 const MIB: f64 = 1048576.0;
 
-/// Architectures within tolerance on every setting (145 measured: the 136 the stock fixture builds and 9 more
+/// Architectures within tolerance on every setting (147 measured: the 136 the stock fixture builds and 11 more
 /// with the keys their loaders require; 101 of 136 before the per-architecture rules).
 const ACHIEVED: usize = 140;
 
@@ -31,12 +31,20 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "compute: the CSA/HCA compressor and hyper-connection graph is not modelled",
     ),
     (
+        "dflash",
+        "compute: like cogvlm, the logits land at the bottom of the buffer (logits + 0.5-1 MiB at any n_ctx)",
+    ),
+    (
         "dots3note",
         "compute: the DSA indexer graph over its DSA + SWA cache pair grows slower than deepseek32's",
     ),
     (
         "glm5-next",
         "compute: the pooled-key indexer graph is not modelled",
+    ),
+    (
+        "graniteswitch",
+        "compute: like cogvlm, the logits land at the bottom of the buffer (logits + 0.5-1 MiB at any n_ctx)",
     ),
     (
         "qwen4exp",
@@ -263,7 +271,7 @@ fn every_architecture_against_llama_cpp() {
         "architectures outside tolerance that are not known misses:\n{}",
         regressions.join("\n")
     );
-    assert_eq!(results.len(), 145, "truth.tsv covers 145 architectures");
+    assert_eq!(results.len(), 147, "truth.tsv covers 147 architectures");
     assert!(
         ok >= ACHIEVED,
         "{ok} architectures within tolerance, fewer than the {ACHIEVED} achieved"

@@ -159,6 +159,22 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
             out.kv[il] = out.kv[il].saturating_add(rows.saturating_mul(row));
         }
     }
+    // Granite Switch appends a router attention layer (index n_layer, 1 head, 1 KV head,
+    // `llama_model_granite_switch::load_arch_hparams`) that has its own full-context KV; with FA off its V
+    // is padded to the widest layer like every other. Booked with the last layer, whose device holds it.
+    if spec.architecture == "graniteswitch" && n > 0 {
+        let rows = u64::from(ctx.n_ctx_seq) * u64::from(ctx.n_stream);
+        let w = if ctx.flash_attn {
+            u64::from(head_v)
+        } else {
+            v_max.max(u64::from(head_v))
+        };
+        let row = tk
+            .bytes_for(u64::from(head_k))
+            .unwrap_or(u64::MAX)
+            .saturating_add(tv.bytes_for(w).unwrap_or(u64::MAX));
+        out.kv[n - 1] = out.kv[n - 1].saturating_add(rows.saturating_mul(row));
+    }
     if spec.architecture == "deepseek4" {
         dsv4_caches(
             spec,
