@@ -50,11 +50,33 @@ pub fn logits_bytes(spec: &ModelSpec, ub: u64) -> u64 {
 
 /// The whole reserve graph's peak, as the CPU backend allocates it (every node on one device).
 pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
-    let hp = &spec.hparams;
     let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
     if spec.architecture == "wavtokenizer-dec" {
         return wavtokenizer_graph_bytes(spec, ub);
     }
+    let logits = logits_bytes(spec, ub);
+    if logits > 0 && !arch::supports_mixed_batch(&spec.architecture) {
+        // Without the mixed token/embedding input path (`llm_arch_supports_mixed_batch`), `build_inp_embd`
+        // allocates no mixed copy and select above the masks, so nothing above the graph inputs outlives the
+        // layers: by the output matmul the masks and the layer scratch are free and the logits sit right above
+        // the token input, the embeddings input and the final norm (`t_embd`, an output). Probe-exact for
+        // cogvlm FA off, deepseek4 FA on, dflash and graniteswitch (within 0.5 MiB).
+        let e = u64::from(spec.hparams.n_embd);
+        let layers = graph_bytes_with_logits(spec, ctx, kv, ub, 0);
+        return layers.max(logits + 8 * ub * e + 4 * ub);
+    }
+    graph_bytes_with_logits(spec, ctx, kv, ub, logits)
+}
+
+/// The reserve graph's peak given the bytes of its logits (0: the peak of the layers alone).
+fn graph_bytes_with_logits(
+    spec: &ModelSpec,
+    ctx: &Ctx,
+    kv: &KvLayout,
+    ub: u64,
+    logits: u64,
+) -> u64 {
+    let hp = &spec.hparams;
     let e = u64::from(hp.n_embd);
     let n_head = u64::from(hp.n_head.max());
     let caches: Vec<u64> = [kv.full_cells, kv.swa_cells]
@@ -82,7 +104,6 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     } else {
         caches.iter().copied().max().unwrap_or(ub)
     };
-    let logits = logits_bytes(spec, ub);
     // T5's relative-position bias keeps attention off the flash path whatever `-fa` resolved to (arch_table
     // §2.3); the mask type still follows the flag.
     let t5 = matches!(spec.architecture.as_str(), "t5" | "t5encoder");
