@@ -8,6 +8,10 @@
 //!           + (4 + 3q)·4·ub·E, q = n_head·head_k/E   [+ 2·n_kv·kv_lora for MLA's transposed latent V]
 //!   When the FA-on masks are at least the logits, the logits reuse the freed mask block:
 //!           Σmasks + (2·n_ff + 6·E)·4·ub.
+//! Graph shapes with their own peak (read from `src/models/*.cpp` and `llama-graph.cpp`, checked on the arch
+//! sweep): no-cache encoders (fused QKV held through KQ with FA off; with FA on the K cast or the FFN over the
+//! embedding inputs), archs without the mixed-batch input (logits right above the inputs), WavTokenizer's
+//! convolutions.
 //! n_kv is cells per stream (n_ctx_seq without `--kv-unified`), per cache. With GPUs the graph is split:
 //! `offloaded_graph_bytes` (inputs and masks stay on the host). Partial offload stages the largest host
 //! layer weight in the GPU buffer (×2 with experts on the host, fit.md §1.4), and the host runs its layers'
