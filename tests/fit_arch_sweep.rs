@@ -16,46 +16,27 @@ use vram_doctor::model;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arch-sweep");
 const MIB: f64 = 1048576.0;
 
-/// Architectures within tolerance on every setting (136 measured; 101 before the per-architecture rules).
-const ACHIEVED: usize = 128;
+/// Architectures within tolerance on every setting (147 measured: the 136 the stock fixture builds and 11 more
+/// with the keys their loaders require; 101 of 136 before the per-architecture rules).
+const ACHIEVED: usize = 143;
 
 /// Architectures still outside tolerance, each with the reason (they may pass later; nothing else may fail).
 const KNOWN_MISSES: &[(&str, &str)] = &[
     (
-        "cogvlm",
-        "compute: its FA-off graph is smaller than FA-on and context-independent; not modelled",
-    ),
-    (
         "deepseek4",
-        "compute: the CSA/HCA compressor and hyper-connection graph is not modelled",
+        "compute: FA off at 4096, the CSA/HCA compressor and hyper-connection layer graph (-21 %) is not modelled",
     ),
     (
         "dots3note",
         "compute: the DSA indexer graph over its DSA + SWA cache pair grows slower than deepseek32's",
     ),
     (
-        "gemma-embedding",
-        "compute: encoder graph with FA off (symmetric-SWA masks) under-predicted 13 %",
-    ),
-    (
         "glm5-next",
         "compute: the pooled-key indexer graph is not modelled",
     ),
     (
-        "modern-bert",
-        "compute: encoder graph with FA off under-predicted 24 %",
-    ),
-    (
-        "neo-bert",
-        "compute: encoder graph with FA off under-predicted 13 %",
-    ),
-    (
         "qwen4exp",
         "compute: FA off at 4096 under-predicted 7 % (hyper-connection + PLE graph)",
-    ),
-    (
-        "wavtokenizer-dec",
-        "compute: posnet/convnext graph without attention masks over-predicted 17-53 %",
     ),
 ];
 
@@ -278,7 +259,7 @@ fn every_architecture_against_llama_cpp() {
         "architectures outside tolerance that are not known misses:\n{}",
         regressions.join("\n")
     );
-    assert_eq!(results.len(), 136, "truth.tsv covers 136 architectures");
+    assert_eq!(results.len(), 147, "truth.tsv covers 147 architectures");
     assert!(
         ok >= ACHIEVED,
         "{ok} architectures within tolerance, fewer than the {ACHIEVED} achieved"

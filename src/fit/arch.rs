@@ -169,6 +169,15 @@ pub fn has_no_lm_head(arch: &str) -> bool {
     )
 }
 
+/// llama.cpp `llm_arch_supports_mixed_batch`: the archs whose input embedding has no mixed token/embedding
+/// path (their graphs take tokens or embeddings, never both in one batch).
+pub fn supports_mixed_batch(arch: &str) -> bool {
+    !matches!(
+        arch,
+        "cogvlm" | "deepseek4" | "graniteswitch" | "eagle3" | "dflash" | "gemma4-assistant"
+    )
+}
+
 /// Sparse-attention indexer cache per layer that has one, as (K, V) widths in elements (arch_table §3.3):
 /// DSA (deepseek32, glm-dsa, hy_v4, dots3note) a K-only MQA cache of `indexer.key_length`; MiniMax-M3's MSA
 /// also stores a V part of `value_length`; GLM-5.3-Flash keeps the pooled key row (3 × key_length) and

@@ -8,6 +8,10 @@
 //!           + (4 + 3q)·4·ub·E, q = n_head·head_k/E   [+ 2·n_kv·kv_lora for MLA's transposed latent V]
 //!   When the FA-on masks are at least the logits, the logits reuse the freed mask block:
 //!           Σmasks + (2·n_ff + 6·E)·4·ub.
+//! Graph shapes with their own peak (read from `src/models/*.cpp` and `llama-graph.cpp`, checked on the arch
+//! sweep): no-cache encoders (fused QKV held through KQ with FA off; with FA on the K cast or the FFN over the
+//! embedding inputs), archs without the mixed-batch input (logits right above the inputs), WavTokenizer's
+//! convolutions.
 //! n_kv is cells per stream (n_ctx_seq without `--kv-unified`), per cache. With GPUs the graph is split:
 //! `offloaded_graph_bytes` (inputs and masks stay on the host, only the output layer's GPU holds the logits).
 //! With layers or experts on the host, CUDA/ROCm/Vulkan run their large-batch ops on the first GPU anyway,
@@ -52,8 +56,33 @@ pub fn logits_bytes(spec: &ModelSpec, ub: u64) -> u64 {
 
 /// The whole reserve graph's peak, as the CPU backend allocates it (every node on one device).
 pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
-    let hp = &spec.hparams;
     let ub = u64::from(ctx.n_ubatch.min(ctx.n_ctx.max(1)));
+    if spec.architecture == "wavtokenizer-dec" {
+        return wavtokenizer_graph_bytes(spec, ub);
+    }
+    let logits = logits_bytes(spec, ub);
+    if logits > 0 && !arch::supports_mixed_batch(&spec.architecture) {
+        // Without the mixed token/embedding input path (`llm_arch_supports_mixed_batch`), `build_inp_embd`
+        // allocates no mixed copy and select above the masks, so nothing above the graph inputs outlives the
+        // layers: by the output matmul the masks and the layer scratch are free and the logits sit right above
+        // the token input, the embeddings input and the final norm (`t_embd`, an output). Probe-exact for
+        // cogvlm FA off, deepseek4 FA on, dflash and graniteswitch (within 0.5 MiB).
+        let e = u64::from(spec.hparams.n_embd);
+        let layers = graph_bytes_with_logits(spec, ctx, kv, ub, 0);
+        return layers.max(logits + 8 * ub * e + 4 * ub);
+    }
+    graph_bytes_with_logits(spec, ctx, kv, ub, logits)
+}
+
+/// The reserve graph's peak given the bytes of its logits (0: the peak of the layers alone).
+fn graph_bytes_with_logits(
+    spec: &ModelSpec,
+    ctx: &Ctx,
+    kv: &KvLayout,
+    ub: u64,
+    logits: u64,
+) -> u64 {
+    let hp = &spec.hparams;
     let e = u64::from(hp.n_embd);
     let n_head = u64::from(hp.n_head.max());
     let caches: Vec<u64> = [kv.full_cells, kv.swa_cells]
@@ -63,7 +92,8 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         .collect();
     // No KV (encoders) attend over the ubatch: mask [ub, ub]. So do graphs without an LM head even where
     // llama.cpp allocates an (unused) cache (llama-embed, t5encoder).
-    let caches = if caches.is_empty() || arch::has_no_lm_head(&spec.architecture) {
+    let no_cache = caches.is_empty() || arch::has_no_lm_head(&spec.architecture);
+    let caches = if no_cache {
         // Encoders with sliding-window layers (EmbeddingGemma, ModernBERT) build a second, windowed mask.
         if arch::swa_flags(&spec.architecture, hp).contains(&true) {
             vec![ub, ub]
@@ -80,7 +110,6 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     } else {
         caches.iter().copied().max().unwrap_or(ub)
     };
-    let logits = logits_bytes(spec, ub);
     // T5's relative-position bias keeps attention off the flash path whatever `-fa` resolved to (arch_table
     // §2.3); the mask type still follows the flag.
     let t5 = matches!(spec.architecture.as_str(), "t5" | "t5encoder");
@@ -92,6 +121,9 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     let indexer = indexer_graph_bytes(spec, ub, full);
     if ctx.flash_attn && !t5 {
         let masks = 2 * ub * sum_kv;
+        if no_cache && logits == 0 {
+            return masks + no_cache_fa_layer_bytes(spec, ub) + indexer;
+        }
         if masks >= logits {
             // Also the graphs without logits: the peak is inside a layer (FFN activations).
             let n_ff = u64::from(hp.n_ff.max().max(hp.n_ff_exp));
@@ -114,6 +146,9 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
             return logits + masks + 20 * ub * e + 40 * ub + indexer;
         }
         let mut c = kq.max(logits) + masks + (4000 + q_x3) * 4 * ub * e / 1000;
+        if no_cache {
+            c += fused_qkv_held_bytes(spec, ub);
+        }
         if is_mla(spec) {
             c += 2 * widest * u64::from(hp.n_lora_kv);
         }
@@ -127,6 +162,82 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         }
         c + indexer
     }
+}
+
+/// WavTokenizer's decoder (`src/models/wavtokenizer-dec.cpp`) has no KV, no masks and no LM head: a conv1d
+/// stem, posnet and ConvNeXt blocks, each convolution an f16 `im2col` (`ggml_conv_1d`: [K·C_in, ub]) and a
+/// matmul. The peak is the stem's im2col, allocated above what `build_inp_embd` left (the token and mixed
+/// token/slot inputs, 16 B per row, and five f32 `[n_embd, ub]` rows: the embeddings input, the mixed-input
+/// copy, the gathered rows, the select and its transposed copy; probe-exact at ub 256/512/1024). A ConvNeXt
+/// block (depthwise im2col [K, ub, C] next to its input and output) or posnet self-attention (`[ub, ub]` f32
+/// scores next to V and the transposed Q, K) can be wider on real sizes and is taken when it is.
+fn wavtokenizer_graph_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    let dims = |name: &str| {
+        spec.tensor(name)
+            .map(|t| t.dims.clone())
+            .unwrap_or_default()
+    };
+    let dim = |d: &[u64], i: usize| d.get(i).copied().unwrap_or(0);
+    let e_in = u64::from(spec.hparams.n_embd);
+    let stem = dims("conv1d.weight");
+    let (k_stem, c_stem) = (dim(&stem, 0).max(1), dim(&stem, 1).max(e_in));
+    let inputs = 16 * ub + 5 * 4 * ub * e_in;
+    let stem_peak = inputs + 2 * ub * k_stem * c_stem;
+    let dw = dims("convnext.0.dw.weight");
+    let c = dim(&dw, 2);
+    let n_ff = dim(&dims("convnext.0.pw1.weight"), 1);
+    let convnext_peak =
+        4 * ub * e_in + (2 * ub * dim(&dw, 0) * c + 8 * ub * c).max(8 * ub * c + 4 * ub * n_ff);
+    let attn_peak = spec.tensor("posnet.2.attn_q.weight").map_or(0, |q| {
+        4 * ub * e_in + 16 * ub * dim(&q.dims, 2) + 4 * ub * ub
+    });
+    stem_peak.max(convnext_peak).max(attn_peak)
+}
+
+/// The peak of a no-cache graph without logits (BERT-style encoders, embedders) with FA on, masks aside
+/// (probe allocator traces of bert, nomic-bert, neo-bert, modern-bert). Below everything sit the inputs
+/// `build_inp_embd` and the graph keep: the embeddings input and its mixed copy (two f32 `[n_embd, ub]`)
+/// and the token, slot, position and output-id rows (24 B per row). On top, the larger of
+/// - attention at the f16 cast of K (`build_attn_mha` casts the f32 K and V for `ggml_flash_attn_ext`):
+///   the layer input, the Q/K/V projections (a fused QKV stays whole until V is cast), the roped Q and K
+///   when fused, and the f16 K;
+/// - the FFN: three f32 rows of width n_embd (the normed input, the residual and a freed hole ggml-alloc
+///   cannot reuse) and the up, gate and activation outputs of width n_ff (gated: GLU, SwiGLU, GeGLU with
+///   its double-width up), or the up alone whose activation runs in place.
+fn no_cache_fa_layer_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    let hp = &spec.hparams;
+    let e = u64::from(hp.n_embd);
+    let n_q = u64::from(hp.n_head.max()) * u64::from(hp.n_embd_head_k);
+    let n_k = u64::from(hp.n_head_kv.get(0)) * u64::from(hp.n_embd_head_k);
+    let n_v = u64::from(hp.n_head_kv.get(0)) * u64::from(hp.n_embd_head_v);
+    let attn_rows = match spec.tensor("blk.0.attn_qkv.weight") {
+        Some(qkv) => e + qkv.dims.get(1).copied().unwrap_or(n_q + n_k + n_v) + n_q + n_k,
+        None => e + n_q + n_k + n_v,
+    };
+    let attn = 4 * ub * attn_rows + 2 * ub * n_k;
+    let n_ff = u64::from(hp.n_ff.max());
+    let gated = spec.tensor("blk.0.ffn_gate.weight").is_some()
+        || spec
+            .tensor("blk.0.ffn_up.weight")
+            .is_some_and(|t| t.dims.get(1) == Some(&(2 * n_ff)));
+    let ffn = 4 * ub * (3 * e + if gated { 3 * n_ff } else { n_ff });
+    2 * 4 * ub * e + 24 * ub + attn.max(ffn)
+}
+
+/// A no-cache attention graph (`build_attn_inp_no_cache`: encoders, diffusion LMs) with a fused QKV
+/// projection and FA off: Q, K and V are views of one `[n_q + n_k + n_v, ub]` f32 matmul result. With a
+/// cache, V's view is consumed by the cache store before KQ; without one, its only consumer is the
+/// `ggml_cont(ggml_transpose(v))` after the softmax (`build_attn_mha`), so ggml-alloc keeps the whole fused
+/// tensor alive through KQ, next to the roped Q and K copies. Separate projections free Q and K there (the
+/// rope runs in place), so the fused layout holds the Q and K parts on top: 4·ub·(width − n_v).
+fn fused_qkv_held_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    let Some(qkv) = spec.tensor("blk.0.attn_qkv.weight") else {
+        return 0;
+    };
+    let hp = &spec.hparams;
+    let width = qkv.dims.get(1).copied().unwrap_or(0);
+    let n_v = u64::from(hp.n_head_kv.get(0)) * u64::from(hp.n_embd_head_v);
+    4 * ub * width.saturating_sub(n_v)
 }
 
 /// The DSA lightning indexer's part of the graph (deepseek32, glm-dsa, hy_v4, dots3note): per cached token

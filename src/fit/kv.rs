@@ -85,7 +85,17 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
             v
         }
     };
-    let v_width = |il: usize| u64::from(head_v) * u64::from(head_kv(il));
+    // Sliding-window layers may have their own head sizes (`attention.key_length_swa`, Gemma 4).
+    let is_swa = |il: usize| swa.get(il).copied().unwrap_or(false);
+    let head_k_of = |il: usize| match hp.n_embd_head_k_swa {
+        w if w > 0 && is_swa(il) => w,
+        _ => head_k,
+    };
+    let head_v_of = |il: usize| match hp.n_embd_head_v_swa {
+        w if w > 0 && is_swa(il) => w,
+        _ => head_v,
+    };
+    let v_width = |il: usize| u64::from(head_v_of(il)) * u64::from(head_kv(il));
     // [TAG_V_CACHE_VARIABLE]: FA off stores V transposed, padded to the widest layer when widths differ.
     let v_max = (0..n).map(v_width).max().unwrap_or(0);
     let v_differs = (0..n).any(|il| v_width(il) != v_max);
@@ -120,7 +130,7 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
             ctx.n_ctx_seq
         };
         let rows = u64::from(cells) * u64::from(ctx.n_stream);
-        let k_elems = u64::from(head_k) * u64::from(head_kv(il));
+        let k_elems = u64::from(head_k_of(il)) * u64::from(head_kv(il));
         let k_row = tk.bytes_for(k_elems).unwrap_or(u64::MAX);
         let v_row = if mla {
             0
@@ -148,6 +158,22 @@ pub fn kv_per_layer(spec: &ModelSpec, req: &FitRequest, ctx: &Ctx) -> Result<KvL
                 });
             out.kv[il] = out.kv[il].saturating_add(rows.saturating_mul(row));
         }
+    }
+    // Granite Switch appends a router attention layer (index n_layer, 1 head, 1 KV head,
+    // `llama_model_granite_switch::load_arch_hparams`) that has its own full-context KV; with FA off its V
+    // is padded to the widest layer like every other. Booked with the last layer, whose device holds it.
+    if spec.architecture == "graniteswitch" && n > 0 {
+        let rows = u64::from(ctx.n_ctx_seq) * u64::from(ctx.n_stream);
+        let w = if ctx.flash_attn {
+            u64::from(head_v)
+        } else {
+            v_max.max(u64::from(head_v))
+        };
+        let row = tk
+            .bytes_for(u64::from(head_k))
+            .unwrap_or(u64::MAX)
+            .saturating_add(tv.bytes_for(w).unwrap_or(u64::MAX));
+        out.kv[n - 1] = out.kv[n - 1].saturating_add(rows.saturating_mul(row));
     }
     if spec.architecture == "deepseek4" {
         dsv4_caches(

@@ -55,6 +55,8 @@ pub fn spec_from_shards(shards: &[GgufFile]) -> ModelSpec {
         n_embd_head_v: get("attention.value_length")
             .and_then(MetaValue::as_u32)
             .unwrap_or(default_head_dim),
+        n_embd_head_k_swa: get_u32("attention.key_length_swa"),
+        n_embd_head_v_swa: get_u32("attention.value_length_swa"),
         n_embd_head_k_mla: get_u32("attention.key_length_mla"),
         n_embd_head_v_mla: get_u32("attention.value_length_mla"),
         n_lora_kv: get_u32("attention.kv_lora_rank"),

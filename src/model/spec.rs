@@ -66,6 +66,10 @@ pub struct HParams {
     pub n_embd_head_k: u32,
     /// `<arch>.attention.value_length` (default n_embd / n_head).
     pub n_embd_head_v: u32,
+    /// `attention.key_length_swa` / `value_length_swa`: head sizes of the sliding-window layers (Gemma 4:
+    /// 256 vs 512 full), llama.cpp `n_embd_head_k_swa`; 0 when absent (the full-layer sizes apply).
+    pub n_embd_head_k_swa: u32,
+    pub n_embd_head_v_swa: u32,
     /// MLA: `attention.key_length_mla` / `value_length_mla` (0 when absent).
     pub n_embd_head_k_mla: u32,
     pub n_embd_head_v_mla: u32,
