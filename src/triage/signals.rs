@@ -724,17 +724,44 @@ fn matchers() -> Option<&'static Matchers> {
     .as_ref()
 }
 
-fn collect(dfa: &DFA, table: &[(&'static str, Sig)], line: &str, out: &mut Vec<Sig>) {
+thread_local! {
+    /// Whether each of the last 32 lines this thread searched held a phrase (one bit per line).
+    static RECENT_MATCHES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// `adaptive`: this automaton is searched on every line, so the recent match rate may pick the strategy.
+fn collect(
+    dfa: &DFA,
+    table: &[(&'static str, Sig)],
+    line: &str,
+    out: &mut Vec<Sig>,
+    adaptive: bool,
+) {
     // The plain search is cheaper per byte than the overlapping one, and most lines of a big log match
-    // nothing: reject those first. A line that matches is searched again, overlapping, from its first match.
-    // (A DFA search cannot fail on an unanchored input; an error reads as no match.)
-    let Ok(Some(first)) = dfa.try_find(&Input::new(line)) else {
-        return;
+    // nothing: reject those first, and search a line that matches again, overlapping. Where most recent
+    // lines matched (a log dense in phrases), the first pass would only be repeated: go straight to the
+    // overlapping one. (A DFA search cannot fail on an unanchored input; an error reads as no match.)
+    let recent = if adaptive {
+        RECENT_MATCHES.with(std::cell::Cell::get)
+    } else {
+        0
+    };
+    let from = if recent.count_ones() >= 16 {
+        0
+    } else {
+        let Ok(Some(first)) = dfa.try_find(&Input::new(line)) else {
+            if adaptive {
+                RECENT_MATCHES.with(|r| r.set(recent << 1));
+            }
+            return;
+        };
+        // The plain search reports the match that ends first; a longer pattern may start before it ("ran
+        // out of memory trying…" around "out of memory"): the overlapping pass starts a pattern's length
+        // earlier.
+        first.end().saturating_sub(dfa.max_pattern_len())
     };
     let bytes = line.as_bytes();
-    // The plain search reports the match that ends first; a longer pattern may start before it ("ran out
-    // of memory trying…" around "out of memory"), so the overlapping pass starts a pattern's length earlier.
-    let from = first.end().saturating_sub(dfa.max_pattern_len());
+    let before = out.len();
     let rest = Input::new(line).span(from..line.len());
     let mut state = OverlappingState::start();
     loop {
@@ -757,6 +784,10 @@ fn collect(dfa: &DFA, table: &[(&'static str, Sig)], line: &str, out: &mut Vec<S
             out.push(sig);
         }
     }
+    if adaptive {
+        let matched = out.len() > before;
+        RECENT_MATCHES.with(|r| r.set((recent << 1) | u32::from(matched)));
+    }
 }
 
 /// Every signal in `line` (each at most once), appended to `out`. Context markers (runtime, OS) are looked
@@ -766,9 +797,9 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
     let Some(m) = matchers() else {
         return;
     };
-    collect(&m.main, &m.main_sigs, line, out);
+    collect(&m.main, &m.main_sigs, line, out, true);
     if with_context {
-        collect(&m.context, &m.context_sigs, line, out);
+        collect(&m.context, &m.context_sigs, line, out, false);
     }
     // A bare "out of memory" is a GPU allocation failure unless the line names another kind.
     if let Some(i) = out.iter().position(|s| *s == Sig::OomWord) {
@@ -904,7 +935,7 @@ mod tests {
                 p.to_ascii_uppercase()
             );
             let mut sigs = Vec::new();
-            collect(&m.main, &m.main_sigs, &line, &mut sigs);
+            collect(&m.main, &m.main_sigs, &line, &mut sigs, false);
             assert!(sigs.contains(sig), "{p}: {sigs:?}");
         }
         for plain in [
@@ -912,8 +943,42 @@ mod tests {
             "srv  log_server_r: request: GET /health 127.0.0.1 200",
         ] {
             let mut sigs = Vec::new();
-            collect(&m.main, &m.main_sigs, plain, &mut sigs);
+            collect(&m.main, &m.main_sigs, plain, &mut sigs, false);
             assert!(sigs.is_empty(), "{plain}: {sigs:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod adaptive_tests {
+    use super::*;
+
+    /// After a run of matching lines the search skips its first pass; what it finds is the same.
+    #[test]
+    fn dense_and_sparse_strategies_find_the_same() {
+        let lines = [
+            "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory",
+            "`ran out of memory trying to allocate 975.59MiB`",
+            "print_info: n_embd           = 4096",
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.",
+        ];
+        let expected: Vec<Vec<Sig>> = lines
+            .iter()
+            .map(|l| {
+                let mut v = Vec::new();
+                signals(l, &mut v);
+                v
+            })
+            .collect();
+        // Make the recent lines dense, then read the same lines again.
+        for _ in 0..40 {
+            signals(lines[0], &mut Vec::new());
+        }
+        assert!(RECENT_MATCHES.with(std::cell::Cell::get).count_ones() >= 16);
+        for (l, want) in lines.iter().zip(&expected) {
+            let mut v = Vec::new();
+            signals(l, &mut v);
+            assert_eq!(&v, want, "{l}");
         }
     }
 }
