@@ -556,3 +556,47 @@ fn a_serving_engines_reservation_is_by_design() {
         Label::RecoveredNoFailure
     );
 }
+
+#[test]
+fn more_runtime_vocabulary() {
+    for (line, want) in [
+        (
+            "RuntimeError: CUDA error: uncorrectable ECC error encountered",
+            Label::NotMemory,
+        ),
+        (
+            "NVRM: Xid (PCI:0000:01:00): 13, Graphics Exception",
+            Label::NotMemory,
+        ),
+        (
+            "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout] *ERROR* ring gfx timeout",
+            Label::NotMemory,
+        ),
+        (
+            "ImportError: /usr/lib/libllama.so: undefined symbol: ggml_backend_reg_count",
+            Label::NotMemory,
+        ),
+        (
+            "llama_model_load: error loading model: error loading model vocabulary: unknown pre-tokenizer",
+            Label::NotMemory,
+        ),
+        (
+            "zsh: illegal hardware instruction  ./llama-cli -m model.gguf",
+            Label::NotMemory,
+        ),
+        ("Error: max retries exceeded: EOF", Label::NotMemory),
+    ] {
+        assert_eq!(label(line), want, "{line}");
+    }
+    // transformers' sampling loop: the weights are on the GPU; the tokens are being computed.
+    let sample = "  File \"transformers/generation/utils.py\", line 2900, in _sample\n\
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 8.00 GiB of which 0 bytes is free.\n";
+    assert_eq!(label(sample), Label::VramOomContext);
+    // A person naming a second copy of the server or a stale run.
+    assert_eq!(
+        label(
+            "I think another instance of the server is still running, because my model now fails with out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+}

@@ -357,6 +357,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("self._apply(", Sig::LoadPhase),
     // A Python frame in a model's forward pass: the weights are loaded, activations are being computed.
     (", in forward", Sig::ContextPhase),
+    // transformers' generation loop and attention internals: the weights are placed, tokens are computed.
+    (", in _sample", Sig::ContextPhase),
+    (", in sample", Sig::ContextPhase),
+    (", in greedy_search", Sig::ContextPhase),
+    (", in beam_search", Sig::ContextPhase),
+    ("past_key_value", Sig::ContextPhase),
+    ("attn_weights", Sig::ContextPhase),
     // vLLM's worker after the weights: the profiling run, sampler warm-up and CUDA graph capture size the
     // activations and KV cache; "load_weights" is the load itself.
     ("profile_run", Sig::ContextPhase),
@@ -614,6 +621,25 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("typeerror:", Sig::NotMemory),
     ("keyerror:", Sig::NotMemory),
     ("valueerror:", Sig::NotMemory),
+    // More CUDA runtime / driver statuses that are not a lack of memory, hardware faults (ECC, Xid, AMD ring
+    // timeouts), libraries that do not match (undefined symbol, missing glibc), a model file or download
+    // that is broken, and an x86 build on Apple Silicon.
+    ("invalid resource handle", Sig::NotMemory),
+    ("cuda error: unknown error", Sig::NotMemory),
+    ("system not yet initialized", Sig::NotMemory),
+    ("peer access is not supported", Sig::NotMemory),
+    ("uncorrectable ecc error", Sig::NotMemory),
+    ("nvrm: xid", Sig::NotMemory),
+    ("ring gfx timeout", Sig::NotMemory),
+    ("undefined symbol", Sig::NotMemory),
+    ("not found (required by", Sig::NotMemory),
+    ("error loading model vocabulary", Sig::NotMemory),
+    ("failed to read magic", Sig::NotMemory),
+    ("invalid ggml type", Sig::NotMemory),
+    ("key not found in model", Sig::NotMemory),
+    ("digest mismatch", Sig::NotMemory),
+    ("max retries exceeded", Sig::NotMemory),
+    ("illegal hardware instruction", Sig::NotMemory),
     // transformers / accelerate refusing a load because the GPU cannot hold the (quantized) model.
     ("make sure you have enough gpu ram", Sig::CudaOom),
     ("dispatched on the cpu or the disk", Sig::LoadPhase),

@@ -464,6 +464,30 @@ fn not_memory_cause(scan: &Scan) -> String {
         "the GPU does not implement a call the runtime needs (a virtual machine's paravirtual GPU, or a too-old OS): run on the real GPU, not a memory setting"
     } else if text.contains("resource limit (") {
         "the runtime hit Metal's limit on the number of live GPU buffers (many small allocations, e.g. a quantized KV cache growing per token), not the bytes of memory"
+    } else if text.contains("ecc error")
+        || text.contains("xid")
+        || text.contains("ring gfx timeout")
+        || text.contains("system not yet initialized")
+    {
+        "the GPU reported a hardware or driver fault (ECC error, NVIDIA Xid, AMD ring timeout, fabric manager not running): check the driver, power and cooling, not a memory setting"
+    } else if text.contains("undefined symbol") || text.contains("required by") {
+        "the runtime's libraries do not match each other or the system (an undefined symbol, a missing glibc version): reinstall the runtime built for this system"
+    } else if text.contains("vocabulary")
+        || text.contains("magic")
+        || text.contains("ggml type")
+        || text.contains("key not found")
+        || text.contains("digest mismatch")
+    {
+        "the model file is broken, incomplete or from a newer format than this runtime reads (download it again, or update the runtime)"
+    } else if text.contains("max retries exceeded") {
+        "the download of the model failed (network or registry), not a lack of memory"
+    } else if text.contains("illegal hardware instruction") {
+        "an x86 build is running on Apple Silicon (under Rosetta) or on a CPU without the instructions it needs: install the native arm64 build"
+    } else if text.contains("invalid resource handle")
+        || text.contains("unknown error")
+        || text.contains("peer access")
+    {
+        "a CUDA call failed for a reason other than memory (a stale handle, an unknown driver error often fixed by a reboot or driver update, or GPUs that cannot reach each other's memory)"
     } else if text.contains("fallen off the bus") {
         "the GPU dropped off the PCIe bus (NVIDIA Xid 79): a hardware, power, overheating or driver fault, not a lack of memory"
     } else if text.contains("no cuda-capable device") {
@@ -1182,6 +1206,15 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "more ram",
     ]);
     let others = find(&[
+        "zombie",
+        "previous run",
+        "another instance",
+        "second instance",
+        "other instance",
+        "multiple models",
+        "two models",
+        "xorg",
+        "other users",
         "another process",
         "other process",
         "something else is using",
@@ -1254,6 +1287,13 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "later",
         "minutes",
         "while generating",
+        "inference",
+        "when i send",
+        "long input",
+        "large input",
+        "big prompt",
+        "large prompt",
+        "batch size",
         "generate",
         "too long",
         "gets long",
@@ -1298,6 +1338,11 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "crawl",
         "takes forever",
         "barely used",
+        "gpu utilization",
+        "gpu util",
+        "low gpu",
+        "cpu and gpu",
+        "partially on cpu",
         "minutes per",
         "gpu is not used",
         "gpu usage",
@@ -1435,6 +1480,7 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "unified memory",
         "mlx",
         "mtl",
+        "wired",
     ]);
     let amd = find(&["amd", "radeon", "rocm"]);
     // "41/41 layers", "all layers on the GPU", "fully offloaded": nothing of the model sat in system RAM.
