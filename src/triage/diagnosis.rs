@@ -196,7 +196,12 @@ impl Diagnosis {
             .filter_map(|(k, v)| v.map(|v| format!("{k} {}", format_auto(v))))
             .collect();
         if let Some(d) = &n.device {
-            parts.push(format!("device {d}"));
+            // Some readings already say "device 0"; others give a name ("CUDA0").
+            if d.starts_with("device") {
+                parts.push(d.clone());
+            } else {
+                parts.push(format!("device {d}"));
+            }
         }
         if let (Some(x), Some(y)) = (n.layers_offloaded, n.layers_total) {
             parts.push(format!("layers on GPU {x}/{y}"));
