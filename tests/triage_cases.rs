@@ -600,3 +600,35 @@ fn more_runtime_vocabulary() {
         Label::VramHeldByOther
     );
 }
+
+#[test]
+fn directml_xpu_onnx_and_hsa_wordings() {
+    assert_eq!(
+        label(
+            "onnxruntime DmlExecutionProvider: Error 887A0005: The GPU device instance has been suspended (DXGI_ERROR_DEVICE_REMOVED)"
+        ),
+        Label::NotMemory
+    );
+    assert_ne!(
+        label("RuntimeError: DirectML: E_OUTOFMEMORY (0x8007000E)"),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            "RuntimeError: XPU out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.56 GiB total capacity)"
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            "onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested buffer of size 1073741824"
+        ),
+        Label::VramOomLoad
+    );
+    assert_eq!(
+        label(
+            ":0:rocdevice.cpp:2875: Callback: Queue aborting with error : HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources."
+        ),
+        Label::RocmOom
+    );
+}

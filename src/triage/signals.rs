@@ -640,6 +640,22 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("digest mismatch", Sig::NotMemory),
     ("max retries exceeded", Sig::NotMemory),
     ("illegal hardware instruction", Sig::NotMemory),
+    // DirectX on Windows (DirectML, ONNX Runtime's DML provider): the device removed or hung by the driver's
+    // watchdog is not memory; E_OUTOFMEMORY is.
+    ("887a0005", Sig::NotMemory),
+    ("887a0006", Sig::NotMemory),
+    ("dxgi_error_device_removed", Sig::NotMemory),
+    ("dxgi_error_device_hung", Sig::NotMemory),
+    ("e_outofmemory", Sig::CudaOom),
+    // Intel XPU (IPEX / PyTorch XPU), ONNX Runtime's arena, ROCm's HSA runtime out of resources.
+    ("xpu out of memory", Sig::CudaOom),
+    (
+        "failed to allocate memory for requested buffer",
+        Sig::CudaOom,
+    ),
+    ("hsa_status_error_out_of_resources", Sig::HipOom),
+    // A Vulkan device without a feature the backend needs.
+    ("does not support 16-bit storage", Sig::NotMemory),
     // transformers / accelerate refusing a load because the GPU cannot hold the (quantized) model.
     ("make sure you have enough gpu ram", Sig::CudaOom),
     ("dispatched on the cpu or the disk", Sig::LoadPhase),

@@ -488,6 +488,14 @@ fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("peer access")
     {
         "a CUDA call failed for a reason other than memory (a stale handle, an unknown driver error often fixed by a reboot or driver update, or GPUs that cannot reach each other's memory)"
+    } else if text.contains("887a0005")
+        || text.contains("887a0006")
+        || text.contains("device_removed")
+        || text.contains("device_hung")
+    {
+        "Windows' graphics driver removed or reset the GPU (DXGI device removed / hung: a driver crash or the timeout watchdog), not a lack of memory: update the driver, or raise TdrDelay for long kernels"
+    } else if text.contains("16-bit storage") {
+        "the Vulkan device lacks a feature this backend needs (16-bit storage): use another backend or a newer driver, not a memory setting"
     } else if text.contains("fallen off the bus") {
         "the GPU dropped off the PCIe bus (NVIDIA Xid 79): a hardware, power, overheating or driver fault, not a lack of memory"
     } else if text.contains("no cuda-capable device") {
