@@ -632,3 +632,15 @@ fn directml_xpu_onnx_and_hsa_wordings() {
         Label::RocmOom
     );
 }
+
+#[test]
+fn a_failed_load_is_memory_only_when_memory_is_named() {
+    assert_eq!(
+        label("When I try to load the new model it fails and I have no idea why."),
+        Label::Unknown
+    );
+    assert_eq!(
+        label("When I try to load the new model it fails, I think it is too big for my VRAM."),
+        Label::VramOomLoad
+    );
+}

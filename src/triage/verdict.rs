@@ -1491,6 +1491,27 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "wired",
     ]);
     let amd = find(&["amd", "radeon", "rocm"]);
+    // "It fails to load" alone could be an unknown architecture or a broken file; with memory named
+    // (or the VRAM, an allocation, the model's size against the card) it is the load that does not fit.
+    let memory_named = find(&[
+        "memory",
+        "vram",
+        " oom",
+        "allocat",
+        "too big",
+        "too large",
+        "doesn't fit",
+        "does not fit",
+        "won't fit",
+        "内存",
+        "显存",
+        "メモリ",
+        "메모리",
+        "памят",
+        "speicher",
+        "mémoire",
+        "memoria",
+    ]);
     // "41/41 layers", "all layers on the GPU", "fully offloaded": nothing of the model sat in system RAM.
     let all_on_gpu = find(&[
         "all layers on the gpu",
@@ -1590,7 +1611,7 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             p,
             "Minutes for each token is the speed of the disk: the model does not fit in free RAM and the OS pages it in and out.",
         )
-    } else if let (Some(c), Some(_)) = (crash, load) {
+    } else if let (Some(c), Some(_), Some(_)) = (crash, load, memory_named) {
         (
             Label::VramOomLoad,
             c,
