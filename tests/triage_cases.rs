@@ -644,3 +644,20 @@ fn a_failed_load_is_memory_only_when_memory_is_named() {
         Label::VramOomLoad
     );
 }
+
+#[test]
+fn optional_speedups_missing_are_warnings() {
+    for w in [
+        "W1123 torch/_inductor/utils.py:1137] [0/0] Not enough SMs to use max_autotune_gemm mode",
+        "INFO 08-02 13:58:45 selector.py:158] Cannot use FlashAttention-2 backend because the vllm_flash_attn package is not found.",
+        "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for: PyTorch 2.3.0+cu121",
+        "A matching Triton is not available, some optimizations will not be enabled",
+    ] {
+        assert_eq!(label(w), Label::RecoveredNoFailure, "{w}");
+    }
+    let d = diagnose_str(
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file",
+    );
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.explanation.contains("librar"), "{}", d.explanation);
+}

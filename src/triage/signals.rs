@@ -341,6 +341,12 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("modelloader", Sig::LoadPhase),
     ("load_model", Sig::LoadPhase),
     ("retract", Sig::Recover),
+    // Optional speed-ups unavailable, in the runtimes' own warnings (PyTorch inductor, vLLM's attention backend
+    // selector, xFormers, ComfyUI's Triton check): the run goes on without them.
+    ("not enough sms to use max_autotune", Sig::Recover),
+    ("cannot use flashattention", Sig::Recover),
+    ("xformers can't load c++/cuda extensions", Sig::Recover),
+    ("triton is not available", Sig::Recover),
     // vLLM's warning about the CPU swap space it reserves: advice, not a failure.
     ("possibly too large swap space", Sig::Recover),
     // Ollama found too little VRAM for even one layer and runs the whole model on the CPU.
@@ -567,6 +573,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ),
     ("unable to load cuda driver library", Sig::NotMemory),
     ("for amd gpu detection", Sig::NotMemory),
+    // TensorFlow without the CUDA libraries it was built against runs on the CPU.
+    ("could not load dynamic library 'libcud", Sig::NotMemory),
     // The card dropped off the PCIe bus (NVRM Xid 79): hardware, power or driver, not memory.
     ("fallen off the bus", Sig::NotMemory),
     // Weights kept in host RAM because the GPU had no room: a runtime's own "fallback" wording, and the

@@ -393,6 +393,7 @@ fn not_memory_cause(scan: &Scan) -> String {
         "communicate with the nvidia driver",
         "cuda driver library",
         "amd gpu detection",
+        "dynamic library 'libcud",
     ]
     .iter()
     .any(|w| text.contains(w))
