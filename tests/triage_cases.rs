@@ -661,3 +661,24 @@ fn optional_speedups_missing_are_warnings() {
     assert_eq!(d.label, Label::NotMemory);
     assert!(d.explanation.contains("librar"), "{}", d.explanation);
 }
+
+#[test]
+fn files_repositories_devices_and_a_second_program() {
+    for line in [
+        "llama_model_load: error loading model: missing tensor 'blk.0.attn_q.weight'",
+        "Error: model 'llama3.3' not found, try pulling it first",
+        "OSError: You are trying to access a gated repo. Make sure to have access to it.",
+        "safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge",
+        "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+        "ggml_vulkan: No devices found.",
+        "docker: Error response from daemon: nvidia-container-cli: initialization error: load library failed",
+    ] {
+        assert_eq!(label(line), Label::NotMemory, "{line}");
+    }
+    assert_eq!(
+        label(
+            "I run Stable Diffusion and my LLM at the same time and the LLM fails with out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+}

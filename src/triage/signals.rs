@@ -664,6 +664,18 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("hsa_status_error_out_of_resources", Sig::HipOom),
     // A Vulkan device without a feature the backend needs.
     ("does not support 16-bit storage", Sig::NotMemory),
+    // More not-memory failures around a load: a tensor the file lacks, a model not pulled, a gated or
+    // missing hub repository, a corrupt safetensors or PyTorch checkpoint, no ROCm / Vulkan device, a
+    // container without the NVIDIA runtime.
+    ("missing tensor", Sig::NotMemory),
+    ("try pulling it first", Sig::NotMemory),
+    ("gated repo", Sig::NotMemory),
+    ("repositorynotfounderror", Sig::NotMemory),
+    ("error while deserializing header", Sig::NotMemory),
+    ("failed finding central directory", Sig::NotMemory),
+    ("hiperrornodevice", Sig::NotMemory),
+    ("ggml_vulkan: no devices found", Sig::NotMemory),
+    ("nvidia-container-cli", Sig::NotMemory),
     // transformers / accelerate refusing a load because the GPU cannot hold the (quantized) model.
     ("make sure you have enough gpu ram", Sig::CudaOom),
     ("dispatched on the cpu or the disk", Sig::LoadPhase),

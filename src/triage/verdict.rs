@@ -425,7 +425,21 @@ fn not_memory_cause(scan: &Scan) -> String {
         "the GPU driver could not be set up for this backend (missing or too old a Vulkan / CUDA driver): update or reinstall the driver"
     } else if text.contains("0xc0000135") {
         "Windows could not find a DLL the runtime needs (STATUS_DLL_NOT_FOUND): reinstall the runtime or the Visual C++ / CUDA runtime libraries"
-    } else if text.contains("could not select device driver") {
+    } else if text.contains("missing tensor")
+        || text.contains("deserializing header")
+        || text.contains("central directory")
+    {
+        "the model file is incomplete, corrupt or not the format this runtime expects (download it again and compare its size)"
+    } else if text.contains("pulling it first")
+        || text.contains("gated repo")
+        || text.contains("repositorynotfound")
+    {
+        "the model is not there to load: not pulled yet, a gated repository without access (log in / accept the licence), or a wrong repository name"
+    } else if text.contains("hiperrornodevice") || text.contains("no devices found") {
+        "no usable GPU was found for this backend (driver not loaded, or the device hidden from the process), so nothing could be placed on it"
+    } else if text.contains("could not select device driver")
+        || text.contains("nvidia-container-cli")
+    {
         "the container has no GPU access (install the NVIDIA Container Toolkit, run with --gpus all)"
     } else if text.contains("invalid argument") && text.contains("error: ")
         || text.contains("unknown argument")
@@ -1215,6 +1229,9 @@ fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "more ram",
     ]);
     let others = find(&[
+        "at the same time",
+        "simultaneously",
+        "alongside",
         "zombie",
         "previous run",
         "another instance",
