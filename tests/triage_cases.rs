@@ -682,3 +682,26 @@ fn files_repositories_devices_and_a_second_program() {
         Label::VramHeldByOther
     );
 }
+
+#[test]
+fn gpus_turned_down_and_loads_refused_for_ram() {
+    for line in [
+        "warning: no usable GPU found, --gpu-layers option will be ignored",
+        "time=2025-01-01T10:00:00Z level=WARN source=amd_linux.go:300 msg=\"amdgpu too old gfx803\" gpu=0",
+        "time=2025-01-01T10:00:00Z level=INFO source=gpu.go:300 msg=\"unable to locate gpu dependency libraries\"",
+    ] {
+        let d = diagnose_str(line);
+        assert_eq!(d.label, Label::NotMemory, "{line}");
+        assert!(
+            d.explanation.contains("not used at all"),
+            "{}",
+            d.explanation
+        );
+    }
+    assert_eq!(
+        label(
+            "time=2025-01-01T10:00:00Z level=WARN source=sched.go:200 msg=\"model request too large for system\" requested=\"70.0 GiB\" available=40000000000 total=\"31.0 GiB\""
+        ),
+        Label::HostOomKilled
+    );
+}

@@ -189,6 +189,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exited with code 137", Sig::HostKilled),
     ("sigkill", Sig::HostKilled),
     ("model requires more system memory", Sig::HostAlloc),
+    // Ollama refusing a load that would not fit RAM and VRAM together.
+    ("model request too large for system", Sig::HostAlloc),
     ("cpu_buffer_type_alloc_buffer: failed", Sig::HostAlloc),
     ("failed to allocate cpu buffer", Sig::HostAlloc),
     ("std::bad_alloc", Sig::HostAlloc),
@@ -573,6 +575,12 @@ const PATTERNS: &[(&str, Sig)] = &[
     ),
     ("unable to load cuda driver library", Sig::NotMemory),
     ("for amd gpu detection", Sig::NotMemory),
+    // Ollama's GPU discovery turning a card down, and llama.cpp finding none: everything runs on the CPU.
+    ("no usable gpu found", Sig::NotMemory),
+    ("unable to locate gpu dependency libraries", Sig::NotMemory),
+    ("amdgpu is not supported", Sig::NotMemory),
+    ("amdgpu too old", Sig::NotMemory),
+    ("no compatible amdgpu devices", Sig::NotMemory),
     // TensorFlow without the CUDA libraries it was built against runs on the CPU.
     ("could not load dynamic library 'libcud", Sig::NotMemory),
     // The card dropped off the PCIe bus (NVRM Xid 79): hardware, power or driver, not memory.

@@ -394,6 +394,11 @@ fn not_memory_cause(scan: &Scan) -> String {
         "cuda driver library",
         "amd gpu detection",
         "dynamic library 'libcud",
+        "no usable gpu",
+        "gpu dependency libraries",
+        "amdgpu is not supported",
+        "amdgpu too old",
+        "compatible amdgpu",
     ]
     .iter()
     .any(|w| text.contains(w))
