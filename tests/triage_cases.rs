@@ -705,3 +705,11 @@ fn gpus_turned_down_and_loads_refused_for_ram() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn more_phase_markers() {
+    let pool = "CUDA error: out of memory\n  current device: 0, in function ggml_cuda_pool_leg::alloc at ggml-cuda.cu:350\n";
+    assert_eq!(label(pool), Label::VramOomContext);
+    let head = "    logits = self.lm_head(hidden_states)\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB.\n";
+    assert_eq!(label(head), Label::VramOomContext);
+}

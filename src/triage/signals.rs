@@ -371,6 +371,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     (", in greedy_search", Sig::ContextPhase),
     (", in beam_search", Sig::ContextPhase),
     ("past_key_value", Sig::ContextPhase),
+    ("causal_mask", Sig::ContextPhase),
+    ("repeat_kv", Sig::ContextPhase),
+    ("lm_head(", Sig::ContextPhase),
+    ("logits.float()", Sig::ContextPhase),
+    // ggml-cuda's memory pools (legacy and VMM) and cuBLAS's handle serve the graph's temporaries.
+    ("ggml_cuda_pool", Sig::ContextPhase),
+    ("cublascreate", Sig::ContextPhase),
     ("attn_weights", Sig::ContextPhase),
     // vLLM's worker after the weights: the profiling run, sampler warm-up and CUDA graph capture size the
     // activations and KV cache; "load_weights" is the load itself.
