@@ -710,6 +710,16 @@ fn gpus_turned_down_and_loads_refused_for_ram() {
 fn more_phase_markers() {
     let pool = "CUDA error: out of memory\n  current device: 0, in function ggml_cuda_pool_leg::alloc at ggml-cuda.cu:350\n";
     assert_eq!(label(pool), Label::VramOomContext);
+    for f in [
+        "ggml_backend_cuda_synchronize",
+        "ggml_cuda_cpy",
+        "ggml_backend_cuda_cpy_tensor_async",
+    ] {
+        let log = format!(
+            "CUDA error: out of memory\n  current device: 0, in function {f} at ggml-cuda.cu:100\n"
+        );
+        assert_eq!(label(&log), Label::VramOomContext, "{f}");
+    }
     let head = "    logits = self.lm_head(hidden_states)\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB.\n";
     assert_eq!(label(head), Label::VramOomContext);
 }

@@ -377,6 +377,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("logits.float()", Sig::ContextPhase),
     // ggml-cuda's memory pools (legacy and VMM) and cuBLAS's handle serve the graph's temporaries.
     ("ggml_cuda_pool", Sig::ContextPhase),
+    ("ggml_backend_cuda_synchronize", Sig::ContextPhase),
+    ("ggml_cuda_cpy", Sig::ContextPhase),
+    ("cpy_tensor_async", Sig::ContextPhase),
     ("cublascreate", Sig::ContextPhase),
     ("attn_weights", Sig::ContextPhase),
     // vLLM's worker after the weights: the profiling run, sampler warm-up and CUDA graph capture size the
