@@ -31,6 +31,8 @@ struct Call {
     explain: Option<String>,
     /// Event lines that are evidence too.
     extra: Vec<(u64, String)>,
+    /// A title for what was recognised when the label alone ("Not recognised") would undersell it.
+    title: Option<&'static str>,
 }
 
 fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
@@ -41,6 +43,7 @@ fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
         cause: None,
         explain: None,
         extra: Vec::new(),
+        title: None,
     }
 }
 
@@ -784,6 +787,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         // 0xc0000409 is how Windows reports any abort(): a failed allocation, an unsupported CPU or GPU, a
         // bug. The line alone names none of them, so it is not called a memory failure.
         let mut c = call(Label::Unknown, 0.35, &[Sig::RunnerCrash]);
+        c.title = Some("The model runner aborted without saying why");
         c.explain = Some("The model runner crashed without saying why. On Windows, 0xc0000409 is how any abort is reported: a failed GPU allocation, a CPU or GPU this build does not support, or a bug. The runner's own log (Ollama: server.log) names which; paste it here.".into());
         return c;
     }
@@ -912,6 +916,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         // Labelled unknown: the crash is real but its cause is not in the log (a bug, a bad build, a GPU
         // driver fault); what the log does show — no failed allocation — is said.
         let mut c = call(Label::Unknown, 0.45, &[]);
+        c.title = Some("Crashed (segmentation fault), with no memory failure before it");
         c.extra = scan
             .hits(Sig::ExitCue)
             .map(|h| h.lines().filter(|(l, _)| l == line).cloned().collect())
@@ -1134,8 +1139,11 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         layers_offloaded: found.layers.map(|(x, _)| x),
         layers_total: found.layers.map(|(_, y)| y),
     };
-    let (title, mut explanation, next_steps) =
+    let (mut title, mut explanation, next_steps) =
         super::verdict_text::words(c.label, &found, runtime.as_deref(), c.cause.as_deref());
+    if let Some(t) = c.title {
+        title = t.to_owned();
+    }
     if let Some(e) = c.explain {
         explanation = e;
     }
