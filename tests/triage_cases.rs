@@ -273,6 +273,16 @@ fn general_readings() {
         "{}",
         d.explanation
     );
+    assert!(d.title.contains("segmentation fault"), "{}", d.title);
+    let abort =
+        diagnose_str("Error: llama runner process has terminated: exit status 0xc0000409\n");
+    assert_eq!(abort.label, Label::Unknown);
+    assert!(abort.title.contains("aborted"), "{}", abort.title);
+    assert!(
+        abort.explanation.contains("0xc0000409"),
+        "{}",
+        abort.explanation
+    );
     assert_eq!(
         label(
             "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\nllama_model_load: error loading model: unable to allocate CUDA0 buffer\nSegmentation fault (core dumped)\n"
