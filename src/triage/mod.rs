@@ -345,6 +345,57 @@ mod tests {
         assert_eq!(verdict::decide(&parallel), verdict::decide(&sequential));
     }
 
+    /// Pseudo-random lines (some empty, some long, some with phrases, some without a final newline) read the
+    /// same in blocks on two threads as in one pass.
+    #[test]
+    fn parallel_scan_matches_one_pass_on_random_lines() {
+        let words = [
+            "out of memory",
+            "cudaMalloc failed",
+            "offloaded 20/33 layers to GPU",
+            "CUDA0 model buffer size = 512.00 MiB",
+            "Killed",
+            "time=2025",
+            "level=INFO",
+            "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            "slot update_slots",
+            "é日本",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut log = String::new();
+        while log.len() < BLOCK + BLOCK / 2 + 12_345 {
+            let n = next() % 12;
+            for _ in 0..n {
+                log.push_str(words[(next() % words.len() as u64) as usize]);
+                log.push(' ');
+            }
+            if next() % 997 == 0 {
+                log.push_str(&"y".repeat(9000));
+            }
+            log.push('\n');
+        }
+        log.push_str("tail without a newline: out of memory");
+        let bytes = log.as_bytes();
+        let parallel = scan_all(bytes, |_| {}).expect("scan");
+        let sequential = scan_part(bytes, 0).expect("scan");
+        assert_eq!(parallel.lines, sequential.lines);
+        for (s, h) in &sequential.hits {
+            let p = &parallel.hits[s];
+            assert_eq!(
+                (p.count, &p.first, &p.last),
+                (h.count, &h.first, &h.last),
+                "{s:?}"
+            );
+        }
+        assert_eq!(parallel.hits.len(), sequential.hits.len());
+    }
+
     /// A dump whose rows are cut between the two halves still counts as one.
     #[test]
     fn task_dump_split_by_the_cut() {
