@@ -733,3 +733,20 @@ fn more_phase_markers() {
     let head = "    logits = self.lm_head(hidden_states)\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB.\n";
     assert_eq!(label(head), Label::VramOomContext);
 }
+
+#[test]
+fn headline_does_not_repeat_itself() {
+    let d = diagnose_str(
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 300.00 MiB is free. Process 4242 has 12.00 GiB memory in use. Including non-PyTorch memory, this process has 11.20 GiB memory in use.",
+    );
+    assert_eq!(d.label, Label::VramHeldByOther);
+    // Title and words are the same sentence here: said once.
+    assert_eq!(d.title, d.label.words());
+    assert_eq!(d.headline(), d.title);
+    let seg = diagnose_str("Segmentation fault (core dumped)\n");
+    assert!(
+        seg.headline().contains("segmentation fault"),
+        "{}",
+        seg.headline()
+    );
+}

@@ -95,7 +95,7 @@ impl Label {
             Self::RocmOom => "AMD GPU (ROCm/HIP) memory ran out",
             Self::NotMemory => "Not a memory problem",
             Self::RecoveredNoFailure => "Recovered: no failure",
-            Self::Unknown => "Not recognised",
+            Self::Unknown => "No memory failure named",
         }
     }
 }
@@ -163,6 +163,16 @@ pub struct Diagnosis {
 }
 
 impl Diagnosis {
+    /// The label in words and the title, without saying the same thing twice.
+    pub fn headline(&self) -> String {
+        let words = self.label.words();
+        if words.eq_ignore_ascii_case(&self.title) {
+            self.title.clone()
+        } else {
+            format!("{words} — {}", self.title)
+        }
+    }
+
     /// The verdict as a plain-text report (CLI default output, copy-paste from the GUI).
     pub fn to_text(&self) -> String {
         use crate::units::format_auto;

@@ -275,12 +275,17 @@ impl TriageTab {
             _ => widgets::BAD,
         };
         ui.label(RichText::new(&d.title).heading().color(colour));
-        // The words only: the label id (e.g. vram_oom_load) is for the JSON, not for people.
-        ui.label(format!(
-            "{} · confidence {:.0} %",
-            d.label.words(),
-            d.confidence * 100.0
-        ));
+        // The words only: the label id (e.g. vram_oom_load) is for the JSON, not for people. Not repeated when
+        // the title already says them.
+        let words = d.label.words();
+        if words.eq_ignore_ascii_case(&d.title) {
+            ui.label(format!("confidence {:.0} %", d.confidence * 100.0));
+        } else {
+            ui.label(format!(
+                "{words} · confidence {:.0} %",
+                d.confidence * 100.0
+            ));
+        }
         let mut context = Vec::new();
         if let Some(rt) = &d.runtime {
             context.push(format!("runtime: {rt}"));

@@ -323,14 +323,13 @@ impl WizardTab {
             (Some(_), Some(d)) => {
                 ui.strong("From the crash log");
                 ui.label(format!(
-                    "{}{} — {}",
+                    "{}{}",
                     evidence
                         .log_name
                         .as_deref()
                         .map(|n| format!("{n}: "))
                         .unwrap_or_default(),
-                    d.label.words(),
-                    d.title
+                    d.headline()
                 ));
                 ui.weak(
                     "The log's runtime, OS and GPU replace the ones above while it is attached.",
@@ -371,7 +370,7 @@ impl WizardTab {
         if let Some(d) = sc.evidence.named_diagnosis() {
             ui.add_space(6.0);
             ui.strong("From the crash log");
-            ui.label(format!("{} — {}", d.label.words(), d.title));
+            ui.label(d.headline());
             ui.label(widgets::prose(&d.explanation));
         } else if sc.evidence.symptoms.is_empty() {
             ui.add_space(6.0);
