@@ -329,10 +329,19 @@ fn descriptions_in_other_languages() {
 #[test]
 fn phase_from_the_cuda_function_and_more_os_kills() {
     // CUDA_CHECK's "in function …" names where the error came from.
-    let compute = "CUDA error: out of memory\n  current device: 0, in function ggml_backend_cuda_graph_compute at ggml-cuda.cu:2600\n";
-    assert_eq!(label(compute), Label::VramOomContext);
-    let load = "CUDA error: out of memory\n  current device: 0, in function load_all_data at llama-model-loader.cpp:1000\n";
-    assert_eq!(label(load), Label::VramOomLoad);
+    for (function, phase) in [
+        ("ggml_backend_cuda_graph_compute", Label::VramOomContext),
+        ("load_all_data", Label::VramOomLoad),
+        ("ggml_cuda_pool_leg::alloc", Label::VramOomContext),
+        ("ggml_backend_cuda_synchronize", Label::VramOomContext),
+        ("ggml_cuda_cpy", Label::VramOomContext),
+        ("ggml_backend_cuda_cpy_tensor_async", Label::VramOomContext),
+    ] {
+        let log = format!(
+            "CUDA error: out of memory\n  current device: 0, in function {function} at ggml-cuda.cu:100\n"
+        );
+        assert_eq!(label(&log), phase, "{function}");
+    }
     // Containers and other kernels end the process for memory in their own words.
     for kill in [
         "\"State\": {\"Status\": \"exited\", \"OOMKilled\": true, \"ExitCode\": 137}",
@@ -717,19 +726,7 @@ fn gpus_turned_down_and_loads_refused_for_ram() {
 }
 
 #[test]
-fn more_phase_markers() {
-    let pool = "CUDA error: out of memory\n  current device: 0, in function ggml_cuda_pool_leg::alloc at ggml-cuda.cu:350\n";
-    assert_eq!(label(pool), Label::VramOomContext);
-    for f in [
-        "ggml_backend_cuda_synchronize",
-        "ggml_cuda_cpy",
-        "ggml_backend_cuda_cpy_tensor_async",
-    ] {
-        let log = format!(
-            "CUDA error: out of memory\n  current device: 0, in function {f} at ggml-cuda.cu:100\n"
-        );
-        assert_eq!(label(&log), Label::VramOomContext, "{f}");
-    }
+fn the_model_heads_logits_mark_the_run() {
     let head = "    logits = self.lm_head(hidden_states)\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB.\n";
     assert_eq!(label(head), Label::VramOomContext);
 }
