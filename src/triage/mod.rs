@@ -2,6 +2,8 @@
 //! evidence lines, the numbers and the fix. `scan` reads lines, `signals` spots the runtimes' messages,
 //! `numbers` reads the sizes, `verdict` ranks the findings and writes the explanation.
 
+mod causes;
+mod describe;
 pub mod diagnosis;
 pub mod events;
 mod input;

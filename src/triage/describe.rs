@@ -1,0 +1,539 @@
+//! A person's own words instead of a log: symptoms read from the text (slow with tok/s, freeze, crash at load
+//! or later, killed, another holder, by design…), labelled with lower confidence and saying so.
+
+use super::signals::Sig;
+use super::verdict::{Call, call};
+use super::{Label, Scan};
+
+/// A person's description of what they saw: symptoms in words, read with lower confidence.
+///
+/// `log_like`: the text is a short log with no failure a rule knows, not prose. Its symptom words are read
+/// too, but not the generic ones a log is full of ("error", "load", "context") nor "swap"/"disk", which logs
+/// print as fields (Ollama's free_swap, paths).
+pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
+    let mut t = scan.head.to_ascii_lowercase();
+    // PyTorch's OOM message ends with advice that names fragmentation whatever the cause: a quoted error
+    // says nothing about the allocator's state; the person's own words (or the numbers) must.
+    for hint in [
+        "if reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation",
+        "if reserved but unallocated memory is large try setting pytorch_cuda_alloc_conf=expandable_segments:true to avoid fragmentation",
+        "if reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation",
+        "see documentation for memory management and pytorch_cuda_alloc_conf",
+    ] {
+        t = t.replace(hint, "");
+    }
+    let t = t;
+    // A word counts where a word starts: "load" is not in "download", "open" not in "reopen".
+    let has_word = |w: &str| {
+        t.match_indices(w).any(|(i, _)| {
+            !w.starts_with(|c: char| c.is_ascii_alphabetic())
+                || i == 0
+                || !t.as_bytes()[i - 1].is_ascii_alphabetic()
+        })
+    };
+    let find = |words: &[&'static str]| {
+        words
+            .iter()
+            .copied()
+            .find(|w| has_word(w) && !(log_like && matches!(*w, "disk" | "swap")))
+    };
+    let rate = super::events::rate_in(&t);
+    let killed = find(&[
+        "killed",
+        "all available ram",
+        "out of ram",
+        "ran out of ram",
+        "oom killer",
+        "oom-killer",
+        "pagefile",
+        "page file",
+        "paging file",
+        "of ram",
+        "ram is full",
+        "more ram",
+    ]);
+    let others = find(&[
+        "at the same time",
+        "simultaneously",
+        "alongside",
+        "zombie",
+        "previous run",
+        "another instance",
+        "second instance",
+        "other instance",
+        "multiple models",
+        "two models",
+        "xorg",
+        "other users",
+        "another process",
+        "other process",
+        "something else is using",
+        "other program",
+        "still holding",
+        "still hold",
+        "not released",
+        "not freed",
+        "doesn't free",
+        "still in use",
+        "occupied by",
+        "process using",
+        "processes using",
+        "another app",
+        "for both",
+        "both models",
+        "another model",
+        "another program",
+        "browser",
+    ]);
+    let crash = (!log_like)
+        .then(|| {
+            find(&[
+                "crash",
+                "out of memory",
+                // The same in the languages issue threads are most often written in.
+                "内存不足",
+                "显存不足",
+                "显存溢出",
+                "崩溃",
+                "メモリ不足",
+                "クラッシュ",
+                "메모리 부족",
+                "недостаточно памяти",
+                "nicht genügend speicher",
+                "mémoire insuffisante",
+                "memoria insuficiente",
+                "sin memoria",
+                " oom",
+                "error",
+                "fails",
+                "failed",
+                "closes",
+                "quits",
+                "dies",
+                "exits",
+                "aborts",
+            ])
+        })
+        .flatten();
+    let later = find(&[
+        "之后",
+        "一段时间",
+        "上下文",
+        "对话",
+        "会話",
+        "しばらく",
+        "コンテキスト",
+        "이후",
+        "контекст",
+        "nach einer weile",
+        "after a while",
+        "after a few",
+        "after some",
+        "long conversation",
+        "longer prompt",
+        "long prompt",
+        "context",
+        "few messages",
+        "later",
+        "minutes",
+        "while generating",
+        "inference",
+        "when i send",
+        "long input",
+        "large input",
+        "big prompt",
+        "large prompt",
+        "batch size",
+        "generate",
+        "too long",
+        "gets long",
+        "grows",
+        "during generation",
+        "mid-",
+    ]);
+    let load = find(&["load", "start", "launch", "open"]);
+    let freeze = find(&[
+        "freez",
+        "frozen",
+        // Word starts only: "changing" is not a hang.
+        " hang",
+        "unresponsive",
+        // The verb is a symptom even in a log; "swap" alone is also a log field (free_swap).
+        "swapping",
+        "disk",
+        "swap",
+        "stutter",
+        "locks up",
+        "lock up",
+        "grinds",
+        "memory pressure",
+        "beach ball",
+    ]);
+    let slow = find(&[
+        "slow",
+        "很慢",
+        "速度慢",
+        "遅い",
+        "トークン/秒",
+        "느리",
+        "медленн",
+        "langsam",
+        "lent",
+        "lento",
+        "tok/s",
+        "tokens per second",
+        "t/s",
+        "tokens/s",
+        "sluggish",
+        "crawl",
+        "takes forever",
+        "barely used",
+        "gpu utilization",
+        "gpu util",
+        "low gpu",
+        "cpu and gpu",
+        "partially on cpu",
+        "minutes per",
+        "gpu is not used",
+        "gpu usage",
+        "cpu usage",
+        "100% cpu",
+        "not using the gpu",
+        "not using gpu",
+        "runs on the cpu",
+        "all the cpu",
+        "using the cpu",
+        "using cpu",
+        "cpu/gpu",
+        "running on the cpu",
+        "very long time",
+        "a long time",
+        "performance dropped",
+        // Part of the model kept in system RAM, in the runtimes' own words (ComfyUI's lowvram mode and
+        // "loaded partially", llama.cpp/Ollama partial offload).
+        "lowvram",
+        "loaded partially",
+        "partially offload",
+        "partial offload",
+        "offloaded to cpu",
+        "offloaded to the cpu",
+        "fit in vram",
+        "fit into vram",
+    ]);
+    // The allocator's own state in words: PyTorch's caching allocator keeps freed blocks reserved, and its
+    // OOM text names the cure (expandable_segments, max_split_size_mb, empty_cache).
+    let fragmented = find(&[
+        "fragment",
+        "reserved but unallocated",
+        "reserved-but-unallocated",
+        "reserved-unallocated",
+        "reserved and unallocated",
+        "expandable_segments",
+    ]);
+    // The allocator's cache named as what helped ("it goes away when I call empty_cache") is fragmentation;
+    // named as what did not help ("empty_cache() does nothing") it says nothing about the allocator.
+    let tried_in_vain = find(&[
+        "does nothing",
+        "did nothing",
+        "doesn't help",
+        "does not help",
+        "didn't help",
+        "did not help",
+        "no effect",
+        "no difference",
+        "doesn't work",
+        "didn't work",
+    ]);
+    let cache_words = find(&["empty_cache", "max_split_size", "caching allocator"])
+        .filter(|_| tried_in_vain.is_none());
+    // A server that reserves a share of the GPU at start (vLLM's gpu_memory_utilization, 0.9 by default;
+    // SGLang's mem-fraction-static; TGI's warm-up) shows high memory use however small the model: asked about
+    // without a failure, that use is by design.
+    let reserving_server = scan.has(Sig::RtVllm) || scan.has(Sig::RtSglang) || scan.has(Sig::RtTgi);
+    let high_use = find(&[
+        "uses all",
+        "use all",
+        "takes all",
+        "takes up",
+        "occupies",
+        "so much vram",
+        "so much memory",
+        "so much gpu memory",
+        "high memory usage",
+        "memory usage is high",
+        "high vram usage",
+        "90%",
+        "95%",
+    ])
+    .filter(|_| reserving_server);
+    // Nothing failed: the runtime reserves memory up front by design (vLLM's gpu_memory_utilization, TGI's
+    // warm-up, llama.cpp's preallocated KV cache).
+    let by_design = find(&[
+        "nothing wrong",
+        "by design",
+        "expected behavio",
+        "working as intended",
+        "works as intended",
+        "preallocat",
+        "pre-allocat",
+        // A warning the run went on after.
+        "just a warning",
+        "only a warning",
+        "harmless",
+        "can be ignored",
+        "safe to ignore",
+        "still works",
+        "works anyway",
+        "只是warning",
+        "只是警告",
+        "不影响使用",
+        "不影响运行",
+        "無視して",
+        "問題ありません",
+    ]);
+    // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
+    // limit, not a lack of memory.
+    let ample = find(&[
+        "fits easily",
+        "easily fit",
+        "should fit",
+        "plenty of",
+        "more than enough",
+        "perfectly capable",
+        "not an issue before",
+        "worked before",
+        "used to work",
+        "worked fine in",
+        "regression",
+    ]);
+    let not_memory = find(&[
+        "illegal instruction",
+        "illegal memory access",
+        "unsupported",
+        "not supported",
+        "incompatible",
+    ]);
+    // Minutes (or many seconds) for a single token is the disk paging, not the CPU computing.
+    let per_token = find(&["per token", "one token", "each token", "a single token"])
+        .filter(|_| t.contains("minute"));
+    // "I need 33.6 GB of 30.5 GB RAM": the system RAM is short (" ram" excludes "vram").
+    let ram_short = (t.contains(" ram") && (t.contains("need") || t.contains("require")))
+        .then_some("RAM needed");
+    let mac = find(&[
+        " mac",
+        "apple",
+        "metal",
+        " m1",
+        " m2",
+        " m3",
+        " m4",
+        "unified memory",
+        "mlx",
+        "mtl",
+        "wired",
+    ]);
+    let amd = find(&["amd", "radeon", "rocm"]);
+    // "It fails to load" alone could be an unknown architecture or a broken file; with memory named
+    // (or the VRAM, an allocation, the model's size against the card) it is the load that does not fit.
+    let memory_named = find(&[
+        "memory",
+        "vram",
+        " oom",
+        "allocat",
+        "too big",
+        "too large",
+        "doesn't fit",
+        "does not fit",
+        "won't fit",
+        "内存",
+        "显存",
+        "メモリ",
+        "메모리",
+        "памят",
+        "speicher",
+        "mémoire",
+        "memoria",
+    ]);
+    // "41/41 layers", "all layers on the GPU", "fully offloaded": nothing of the model sat in system RAM.
+    let all_on_gpu = find(&[
+        "all layers on the gpu",
+        "all layers on gpu",
+        "all layers are on the gpu",
+        "fully offloaded",
+        "full offload",
+        "100% gpu",
+        "entirely on the gpu",
+    ])
+    .or_else(|| full_layers_in(&t).then_some("every layer on the GPU"))
+    // A setting is not what happened: when the person also sees the model in system RAM, the layers did not
+    // all reach the GPU (VRAM full, or the driver's shared-memory fallback).
+    .filter(|_| {
+        ![
+            "system ram",
+            "system memory",
+            "shared gpu memory",
+            "shared memory",
+            "virtual memory",
+            "ram usage",
+            "cpu usage",
+            "100% cpu",
+            "システムram",
+            "仮想メモリ",
+            "共享",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+    });
+    // Pinned (page-locked) host memory named in a failure: system RAM the driver may lock, not VRAM.
+    let pinned = find(&["pinned memory", "pinned host", "page-locked"]);
+    let fragmented = fragmented.or(cache_words);
+    let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
+        (
+            Label::NotMemory,
+            p,
+            "Pinned (page-locked) host memory was refused: that is system RAM the driver may lock (Windows with mmap off, WSL2 and containers cap it), not VRAM. Turn mmap back on or disable pinned buffers (GGML_CUDA_NO_PINNED=1).",
+        )
+    } else if let Some(w) = fragmented {
+        (
+            Label::VramFragmentation,
+            w,
+            "Memory the allocator keeps reserved but cannot hand out in one piece (fragmentation) made a large request fail while enough was free in total.",
+        )
+    } else if let (Some(w), None) = (high_use, crash) {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "vLLM, SGLang and TGI reserve a fixed share of GPU memory when they start (gpu_memory_utilization, 0.9 by default; --mem-fraction-static; TGI's warm-up) and fill it with KV cache, so memory use looks high however small the model: by design, not a failure. Lower that share to leave room for other programs.",
+        )
+    } else if let Some(w) = by_design {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "The runtime reserves GPU memory up front on purpose; high memory use alone is not a failure.",
+        )
+    } else if let Some(o) = others {
+        (
+            Label::VramHeldByOther,
+            o,
+            "GPU memory held by another process (a stale run, a second server) leaves too little for this one.",
+        )
+    } else if let Some(k) = killed {
+        (
+            Label::HostOomKilled,
+            k,
+            "System RAM (with the page file or swap) ran out: the OS killed the process or refused the allocation.",
+        )
+    } else if let (Some(c), Some(_)) = (crash, later) {
+        (
+            Label::VramOomContext,
+            c,
+            "A crash after it has run for a while usually means the context (KV cache and compute buffers) grew past the free VRAM.",
+        )
+    } else if let Some(f) = freeze {
+        (
+            Label::PagingThrash,
+            f,
+            "A freeze with the disk busy is the OS paging: the model or its context does not fit in free system RAM.",
+        )
+    } else if let Some(k) = ram_short {
+        (
+            Label::HostOomKilled,
+            k,
+            "The model needs more system RAM than is free: the runtime refused to load it, or the OS would kill it.",
+        )
+    } else if let Some(w) = ample.or(not_memory) {
+        (
+            Label::NotMemory,
+            w,
+            "The memory is reportedly ample (or it worked in an earlier version): the failure is a bug, a limit or an unsupported setup, not a lack of memory.",
+        )
+    } else if let Some(p) = per_token {
+        (
+            Label::PagingThrash,
+            p,
+            "Minutes for each token is the speed of the disk: the model does not fit in free RAM and the OS pages it in and out.",
+        )
+    } else if let (Some(c), Some(_), Some(_)) = (crash, load, memory_named) {
+        (
+            Label::VramOomLoad,
+            c,
+            "A crash while loading usually means the weights do not fit in free VRAM with these settings.",
+        )
+    } else if let (Some(s), Some(_)) = (slow.or(rate.map(|_| "tok/s")), all_on_gpu) {
+        (
+            Label::NotMemory,
+            s,
+            "Every layer was on the GPU, so nothing ran from system RAM: slowness like this comes from the build (a CPU-only or mismatched GPU library), the driver, the thread count or a power limit, not from memory.",
+        )
+    } else if let Some(s) = slow.or(rate.map(|_| "tok/s")) {
+        (
+            Label::CpuSpillSlow,
+            s,
+            "Generation that slow usually means part of the model runs from system RAM on the CPU: not every layer fits in VRAM.",
+        )
+    } else if let Some(c) = crash.filter(|c| {
+        // A bare "it crashes" / "error" says nothing about memory; "out of memory" does.
+        !matches!(
+            *c,
+            "crash"
+                | "error"
+                | "fails"
+                | "failed"
+                | "closes"
+                | "quits"
+                | "dies"
+                | "exits"
+                | "aborts"
+                | "崩溃"
+                | "クラッシュ"
+        )
+    }) {
+        (
+            Label::VramOomLoad,
+            c,
+            "Out of memory with no other detail is most often a failed GPU allocation at load.",
+        )
+    } else {
+        return None;
+    };
+    // A crash on a Mac is Metal's memory; on an AMD card, ROCm's.
+    let label = match label {
+        Label::VramOomLoad | Label::VramOomContext if mac.is_some() => Label::AppleMetalOom,
+        Label::VramOomLoad | Label::VramOomContext if amd.is_some() => Label::RocmOom,
+        l => l,
+    };
+    let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
+    let reading = if log_like {
+        "No failure line a rule knows is in this short excerpt; reading its words instead"
+    } else {
+        "Reading this as a description of the problem, not a log"
+    };
+    c.explain = Some(format!(
+        "{reading}: it mentions \"{symptom}\"{}. {why} Paste the runtime's full log for a sure answer.",
+        rate.map(|r| format!(" and {r:.1} tokens/s"))
+            .unwrap_or_default()
+    ));
+    Some(c)
+}
+
+/// "41/41 layers", "33 / 33 layers": a stated offload where every layer is on the GPU.
+fn full_layers_in(t: &str) -> bool {
+    let b = t.as_bytes();
+    let num_before = |end: usize| {
+        let start = b[..end]
+            .iter()
+            .rposition(|c| !c.is_ascii_digit())
+            .map_or(0, |p| p + 1);
+        t[start..end].parse::<u32>().ok()
+    };
+    t.match_indices('/').any(|(i, _)| {
+        let left = t[..i].trim_end();
+        let right = t[i + 1..].trim_start();
+        let digits = right.bytes().take_while(u8::is_ascii_digit).count();
+        let after = right[digits..].trim_start();
+        digits > 0
+            && after.starts_with("layers")
+            && num_before(left.len())
+                .is_some_and(|x| x > 0 && Some(x) == right[..digits].parse().ok())
+    })
+}
