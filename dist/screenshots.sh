@@ -41,6 +41,8 @@ for tab in fit monitor triage wizard; do
     case "$tab" in
         triage) args+=(--log "$LOG") ;;
         wizard) args+=(--log "$LOG" "preset:llama-3.1-8b@Q8_0") ;;
+        # The Fit tab shows a model's breakdown (a preset, unless a model was given).
+        fit) [ -z "$MODEL" ] && args+=("preset:llama-3.1-8b@Q4_K_M") ;;
     esac
     [ -n "$MODEL" ] && [ "$tab" != wizard ] && args+=("$MODEL")
     RUST_LOG=warn "$BIN" "${args[@]}" &
