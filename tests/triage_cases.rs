@@ -747,3 +747,17 @@ fn headline_does_not_repeat_itself() {
         seg.headline()
     );
 }
+
+#[test]
+fn newer_ollama_startup_and_kernel_page_allocation_failures() {
+    // Ollama 0.30+ starts llama-server itself: a failure before that line is the load, after it the run.
+    let after = "time=2026-06-10T11:25:23.390+03:00 level=INFO source=llama_server.go:1198 msg=\"llama-server started in 29.01 seconds\"\n\
+        CUDA error: out of memory\n";
+    assert_eq!(label(after), Label::VramOomContext);
+    assert_eq!(
+        label(
+            "May 13 21:05:37 framework kernel: llama-server: page allocation failure: order:4, mode:0x40dc0\n"
+        ),
+        Label::HostOomKilled
+    );
+}

@@ -189,6 +189,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exited with code 137", Sig::HostKilled),
     ("sigkill", Sig::HostKilled),
     ("model requires more system memory", Sig::HostAlloc),
+    // The Linux kernel failing to find pages for an allocation under memory pressure (warn_alloc).
+    ("page allocation failure", Sig::HostAlloc),
     // Ollama refusing a load that would not fit RAM and VRAM together.
     ("model request too large for system", Sig::HostAlloc),
     ("cpu_buffer_type_alloc_buffer: failed", Sig::HostAlloc),
@@ -273,6 +275,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("sampling time", Sig::Progress),
     ("server is listening", Sig::Progress),
     ("llama runner started", Sig::Progress),
+    // Ollama 0.30+ runs llama-server itself and says when it is up.
+    ("llama-server started in", Sig::Progress),
     ("currently allocated", Sig::Numbers),
     ("requested ", Sig::Numbers),
     ("device limit", Sig::Numbers),
