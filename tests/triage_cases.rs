@@ -761,3 +761,29 @@ fn newer_ollama_startup_and_kernel_page_allocation_failures() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn next_steps_speak_the_runtimes_language() {
+    let vllm = diagnose_str(
+        "(VllmWorker rank=1 pid=2445156) ERROR 05-10 [multiproc_executor.py:470] RuntimeError: CUDA out of memory occurred when warming up sampler with 256 dummy requests. Please try lowering `max_num_seqs` or `gpu_memory_utilization` when initializing the engine.\n",
+    );
+    assert_eq!(vllm.runtime.as_deref(), Some("vLLM"));
+    assert!(
+        vllm.next_steps.iter().all(|s| !s.contains("-ngl")),
+        "{:?}",
+        vllm.next_steps
+    );
+    assert!(
+        vllm.next_steps.iter().any(|s| s.contains("--max-num-seqs")),
+        "{:?}",
+        vllm.next_steps
+    );
+    let torch = diagnose_str(
+        "  File \"app.py\", line 3, in <module>\n    model = AutoModelForCausalLM.from_pretrained(name, device_map=\"cuda\")\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 500.00 MiB (GPU 0; 7.79 GiB total capacity; 7.20 GiB already allocated; 310.00 MiB free; 7.25 GiB reserved in total by PyTorch)",
+    );
+    assert!(
+        torch.next_steps.iter().all(|s| !s.contains("-ngl")),
+        "{:?}",
+        torch.next_steps
+    );
+}

@@ -46,6 +46,16 @@ fn fewer_layers(runtime: Option<&str>, f: &Found) -> String {
         }
         Some("LM Studio") => format!("Lower \"GPU Offload\" in the model's load settings{hint}."),
         Some("koboldcpp") => format!("Lower --gpulayers{hint}."),
+        // Runtimes without a layer count: their own way to put less on the GPU.
+        Some("vLLM") => "Lower --max-num-seqs and --max-num-batched-tokens (the warm-up reserves activations for that many), or use a quantized checkpoint (AWQ / GPTQ / FP8) or --tensor-parallel-size across GPUs.".into(),
+        Some("SGLang") => "Lower --chunked-prefill-size and --max-running-requests, or use a quantized checkpoint or --tp across GPUs.".into(),
+        Some("TGI") => "Lower --max-batch-total-tokens and --max-concurrent-requests, or use a quantized model (--quantize).".into(),
+        Some("MLX") => "Use a smaller quant of the model (4-bit): MLX keeps the whole model in unified memory, with no partial offload.".into(),
+        Some("ExLlamaV2") => "Use a lower-bpw quant, or split across GPUs with gpu_split / autosplit.".into(),
+        Some("ComfyUI") => "Start ComfyUI with --lowvram (or --novram) so it keeps part of the model in system RAM.".into(),
+        Some("PyTorch") | Some("transformers") | Some("text-generation-webui") | Some("TensorFlow") => {
+            "Keep part of the model off the GPU (device_map=\"auto\" with max_memory) or load it in 8-/4-bit (bitsandbytes).".into()
+        }
         _ => format!(
             "Put fewer layers on the GPU with -ngl (or let llama.cpp pick: --fit on){hint}."
         ),
