@@ -786,4 +786,32 @@ fn next_steps_speak_the_runtimes_language() {
         "{:?}",
         torch.next_steps
     );
+    assert!(
+        torch.next_steps.iter().all(|s| !s.contains("Q4_K_M")),
+        "{:?}",
+        torch.next_steps
+    );
+    assert!(
+        torch.next_steps.iter().any(|s| s.contains("bitsandbytes")),
+        "{:?}",
+        torch.next_steps
+    );
+    // vLLM's load failure: its own quantized checkpoints, not GGUF names or device_map.
+    let vllm_load = diagnose_str(
+        "INFO 06-30 18:37:30 model_runner.py:160] Loading model weights\n  File \"vllm/model_executor/model_loader/loader.py\", line 400, in load_weights\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 300.00 MiB is free.\n",
+    );
+    assert_eq!(vllm_load.label, Label::VramOomLoad);
+    assert!(
+        vllm_load
+            .next_steps
+            .iter()
+            .all(|s| !s.contains("Q4_K_M") && !s.contains("device_map")),
+        "{:?}",
+        vllm_load.next_steps
+    );
+    assert!(
+        vllm_load.next_steps.iter().any(|s| s.contains("AWQ")),
+        "{:?}",
+        vllm_load.next_steps
+    );
 }

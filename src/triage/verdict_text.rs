@@ -22,19 +22,6 @@ fn deficit(f: &Found) -> Option<String> {
     })
 }
 
-fn is_llama_family(runtime: Option<&str>) -> bool {
-    matches!(
-        runtime,
-        None | Some("Ollama")
-            | Some("koboldcpp")
-            | Some("LM Studio")
-            | Some("text-generation-webui")
-            | Some("Jan")
-            | Some("llamafile")
-            | Some("RamaLama")
-    ) || runtime.is_some_and(|r| r.starts_with("llama.cpp"))
-}
-
 fn fewer_layers(runtime: Option<&str>, f: &Found) -> String {
     let hint = f
         .layers
@@ -53,12 +40,29 @@ fn fewer_layers(runtime: Option<&str>, f: &Found) -> String {
         Some("MLX") => "Use a smaller quant of the model (4-bit): MLX keeps the whole model in unified memory, with no partial offload.".into(),
         Some("ExLlamaV2") => "Use a lower-bpw quant, or split across GPUs with gpu_split / autosplit.".into(),
         Some("ComfyUI") => "Start ComfyUI with --lowvram (or --novram) so it keeps part of the model in system RAM.".into(),
-        Some("PyTorch") | Some("transformers") | Some("text-generation-webui") | Some("TensorFlow") => {
+        Some("text-generation-webui") => format!("Lower n-gpu-layers (llama.cpp loader){hint}, or load in 4-bit / with a memory limit per GPU (transformers loader)."),
+        Some("PyTorch") | Some("transformers") | Some("TensorFlow") => {
             "Keep part of the model off the GPU (device_map=\"auto\" with max_memory) or load it in 8-/4-bit (bitsandbytes).".into()
         }
         _ => format!(
             "Put fewer layers on the GPU with -ngl (or let llama.cpp pick: --fit on){hint}."
         ),
+    }
+}
+
+/// A smaller quantization, in the runtime's own formats.
+fn smaller_quant(runtime: Option<&str>) -> &'static str {
+    match runtime {
+        Some("vLLM") | Some("SGLang") | Some("TGI") => {
+            "Use a quantized checkpoint of the model (AWQ, GPTQ or FP8), about half the size of an FP16 one."
+        }
+        Some("PyTorch") | Some("transformers") | Some("TensorFlow") => {
+            "Load the model in 8-bit or 4-bit (bitsandbytes: load_in_4bit), about a quarter of FP16."
+        }
+        Some("MLX") => "Use a 4-bit MLX conversion of the model (mlx-community/...-4bit).",
+        Some("ExLlamaV2") => "Use a lower-bpw EXL2 quant (4.0 bpw instead of 6.0).",
+        Some("ComfyUI") => "Use an FP8 or GGUF-quantized checkpoint of the model.",
+        _ => "Use a smaller quantization (e.g. Q4_K_M instead of Q8_0, or Q3_K_M for a tight fit).",
     }
 }
 
@@ -108,14 +112,11 @@ pub fn words(
     match label {
         Label::VramOomLoad => {
             let what = sz(f.requested).map_or_else(|| "the model's weights".to_owned(), |r| format!("{r} of weights"));
-            let mut steps = vec![
-                "Use a smaller quantization (e.g. Q4_K_M instead of Q8_0, or Q3_K_M for a tight fit).".to_owned(),
+            let steps = vec![
+                smaller_quant(runtime).to_owned(),
                 fewer_layers(runtime, f),
                 "Close other programs using the GPU (check nvidia-smi).".to_owned(),
             ];
-            if !is_llama_family(runtime) {
-                steps[1] = "Load in 4-bit (bitsandbytes) or let accelerate split the model: device_map=\"auto\" with max_memory.".into();
-            }
             (
                 "GPU memory ran out while loading the model".into(),
                 format!(
