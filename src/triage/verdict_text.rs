@@ -42,7 +42,7 @@ fn fewer_layers(runtime: Option<&str>, f: &Found) -> String {
         Some("ComfyUI") => "Start ComfyUI with --lowvram (or --novram) so it keeps part of the model in system RAM.".into(),
         Some("text-generation-webui") => format!("Lower n-gpu-layers (llama.cpp loader){hint}, or load in 4-bit / with a memory limit per GPU (transformers loader)."),
         Some("PyTorch") | Some("transformers") | Some("TensorFlow") => {
-            "Keep part of the model off the GPU (device_map=\"auto\" with max_memory) or load it in 8-/4-bit (bitsandbytes).".into()
+            "Keep part of the model off the GPU: device_map=\"auto\" with max_memory per GPU (accelerate).".into()
         }
         _ => format!(
             "Put fewer layers on the GPU with -ngl (or let llama.cpp pick: --fit on){hint}."
@@ -227,7 +227,8 @@ pub fn words(
             "AMD GPU (ROCm/HIP) memory ran out".into(),
             format!("The HIP allocation{on}{total} failed{short}."),
             vec![
-                "Use a smaller quant or fewer GPU layers (-ngl).".into(),
+                smaller_quant(runtime).to_owned(),
+                fewer_layers(runtime, f),
                 "On APUs (Strix Halo, etc.) check the GTT / VRAM carve-out in BIOS and amdgpu.gttsize.".into(),
                 "For PyTorch set PYTORCH_HIP_ALLOC_CONF=expandable_segments:True.".into(),
             ],
