@@ -815,3 +815,30 @@ fn next_steps_speak_the_runtimes_language() {
         vllm_load.next_steps
     );
 }
+
+#[test]
+fn metal_per_buffer_caps_and_mapped_buffers() {
+    assert_eq!(
+        label(
+            "RuntimeError: Invalid buffer size: 28.00 GB\n  File \"app.py\", line 9, in <module>\n    x = torch.zeros(n, device=\"mps\")\n"
+        ),
+        Label::AppleMetalOom
+    );
+    assert_eq!(
+        label(
+            "ggml_backend_metal_buffer_from_ptr: error: failed to allocate buffer, size = 30000.00 MiB\n"
+        ),
+        Label::AppleMetalOom
+    );
+    assert_eq!(
+        label("RuntimeError: [metal::Device] Unable to build metal library from source\n"),
+        Label::NotMemory
+    );
+    // A Vulkan per-buffer limit stays "not memory" (no Metal in sight).
+    assert_eq!(
+        label(
+            "ggml_vulkan: Device memory allocation of size 4294967296 failed: exceeds device buffer size limit\n"
+        ),
+        Label::NotMemory
+    );
+}

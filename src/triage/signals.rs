@@ -163,6 +163,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("ggml_metal", Sig::MetalMarker),
     ("recommendedmaxworkingsetsize", Sig::MetalMarker),
     ("metal", Sig::MetalMarker),
+    // PyTorch's Metal backend (MPS): its per-buffer cap reads "Invalid buffer size".
+    ("mps", Sig::MetalMarker),
+    ("invalid buffer size", Sig::BufferLimit),
+    // ggml-metal wrapping mapped model memory in a Metal buffer failed.
+    ("buffer_from_ptr: error: failed to allocate", Sig::MetalOom),
     ("no available memory for the cache blocks", Sig::VllmKv),
     (
         "larger than the maximum number of tokens that can be stored in kv cache",
@@ -638,6 +643,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("errorextensionnotpresent", Sig::NotMemory),
     ("errorinitializationfailed", Sig::NotMemory),
     ("unable to load kernel", Sig::NotMemory),
+    ("unable to build metal library", Sig::NotMemory),
     ("0xc0000135", Sig::NotMemory),
     ("could not select device driver", Sig::NotMemory),
     ("error: invalid argument", Sig::NotMemory),

@@ -92,7 +92,11 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
         let start = tl.start_state(lim.device.as_deref(), lim.line);
         let free = start.and_then(|e| e.numbers.free_bytes);
         let total = start.and_then(device_total).or(f.total);
-        let metal = lim.text.to_ascii_lowercase().contains("metal") || scan.has(Sig::RtMlx);
+        let lower = lim.text.to_ascii_lowercase();
+        let metal = lower.contains("metal")
+            || lower.contains("mps")
+            || scan.has(Sig::RtMlx)
+            || scan.has(Sig::MetalMarker);
         let too_big = matches!((req, total), (Some(r), Some(t)) if r > t);
         let ample = matches!((req, free), (Some(r), Some(fr)) if fr >= r);
         let mut extra = lines_of([lim]);
