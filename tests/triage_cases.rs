@@ -842,3 +842,22 @@ fn metal_per_buffer_caps_and_mapped_buffers() {
         Label::NotMemory
     );
 }
+
+#[test]
+fn a_full_context_window_is_not_memory() {
+    for line in [
+        "srv  send_error: task id = 12, error: the request exceeds the available context size, try increasing it",
+        "slot update_slots: id  0 | task 7 | context shift is disabled, the request is longer than the context",
+        "srv  send_error: input is too large to process. increase the physical batch size",
+    ] {
+        let d = diagnose_str(line);
+        assert_eq!(d.label, Label::NotMemory, "{line}");
+        assert!(d.explanation.contains("logical limit"), "{}", d.explanation);
+    }
+    assert_eq!(
+        label(
+            "time=2025-01-01T10:00:00Z level=WARN source=runner.go:120 msg=\"truncating input prompt\" limit=2048 prompt=5000\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+}

@@ -69,6 +69,11 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("unexpected end of file")
     {
         "the model file is incomplete or corrupt (download it again and compare its size or checksum)"
+    } else if text.contains("available context size")
+        || text.contains("context shift is disabled")
+        || text.contains("physical batch size")
+    {
+        "the request is longer than the context (or batch) the server was started with: a logical limit, not an allocation failure (raise -c / -b, or enable context shift)"
     } else if text.contains("free space in the kv cache")
         || text.contains("kv cache slot")
         || text.contains("memory slot")

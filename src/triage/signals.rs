@@ -644,6 +644,12 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("errorinitializationfailed", Sig::NotMemory),
     ("unable to load kernel", Sig::NotMemory),
     ("unable to build metal library", Sig::NotMemory),
+    // The logical context or batch is full (llama-server), not the memory behind it.
+    ("exceeds the available context size", Sig::NotMemory),
+    ("context shift is disabled", Sig::NotMemory),
+    ("increase the physical batch size", Sig::NotMemory),
+    // Ollama cut a prompt longer than num_ctx and went on.
+    ("truncating input prompt", Sig::Recover),
     ("0xc0000135", Sig::NotMemory),
     ("could not select device driver", Sig::NotMemory),
     ("error: invalid argument", Sig::NotMemory),
