@@ -861,3 +861,16 @@ fn a_full_context_window_is_not_memory() {
         Label::RecoveredNoFailure
     );
 }
+
+#[test]
+fn the_abort_status_in_its_numeric_forms() {
+    for line in [
+        "Error loading model. (Exit code: 18446744072635812000). Unknown error. Try a different model and/or config.",
+        "Process exited with code -1073740791",
+        "llama-server.exe exited with code 3221226505",
+    ] {
+        let d = diagnose_str(line);
+        assert_eq!(d.label, Label::Unknown, "{line}");
+        assert!(d.title.contains("aborted"), "{line}: {}", d.title);
+    }
+}

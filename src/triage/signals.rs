@@ -535,6 +535,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("tensorflow", Sig::RtTensorflow),
     ("bfc_allocator", Sig::RtTensorflow),
     ("0xc0000409", Sig::RunnerCrash),
+    // The same abort status printed as numbers (LM Studio's "Exit code: 18446744072635812000", signed and
+    // unsigned 32-bit forms).
+    ("18446744072635812000", Sig::RunnerCrash),
+    ("-1073740791", Sig::RunnerCrash),
+    ("3221226505", Sig::RunnerCrash),
     ("llama_", Sig::RtLlamaCpp),
     ("ggml_", Sig::RtLlamaCpp),
     ("llama-server", Sig::RtLlamaCpp),
