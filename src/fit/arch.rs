@@ -126,8 +126,9 @@ pub fn hybrid_layer(arch: &str, hp: &HParams, il: u32) -> (bool, bool) {
     }
 }
 
-/// Architectures without any memory object (non-causal encoders, diffusion LMs).
-pub fn has_no_memory(arch: &str) -> bool {
+/// Non-causal encoders (embedders, rerankers) and the audio decoder: no attention cache and no
+/// language-model head.
+fn is_encoder_without_head(arch: &str) -> bool {
     matches!(
         arch,
         "bert"
@@ -139,34 +140,20 @@ pub fn has_no_memory(arch: &str) -> bool {
             | "eurobert"
             | "modern-bert"
             | "gemma-embedding"
-            | "dream"
-            | "llada"
-            | "llada-moe"
-            | "rnd1"
             | "wavtokenizer-dec"
             | "clef"
     )
 }
 
+/// Architectures without any memory object (non-causal encoders, diffusion LMs).
+pub fn has_no_memory(arch: &str) -> bool {
+    is_encoder_without_head(arch) || matches!(arch, "dream" | "llada" | "llada-moe" | "rnd1")
+}
+
 /// Architectures whose graph ends without a language-model head (embedders, encoders, the audio decoder):
 /// the reserve graph has no `[n_vocab, ub]` logits (`build_arch_graph` stops at the embeddings).
 pub fn has_no_lm_head(arch: &str) -> bool {
-    matches!(
-        arch,
-        "bert"
-            | "jina-bert-v2"
-            | "jina-bert-v3"
-            | "nomic-bert"
-            | "nomic-bert-moe"
-            | "neo-bert"
-            | "eurobert"
-            | "modern-bert"
-            | "gemma-embedding"
-            | "llama-embed"
-            | "t5encoder"
-            | "wavtokenizer-dec"
-            | "clef"
-    )
+    is_encoder_without_head(arch) || matches!(arch, "llama-embed" | "t5encoder")
 }
 
 /// llama.cpp `llm_arch_supports_mixed_batch`: the archs whose input embedding has no mixed token/embedding

@@ -163,13 +163,17 @@ pub struct Diagnosis {
 }
 
 impl Diagnosis {
+    /// The label in words when the title does not already say them.
+    pub fn label_words_beside_title(&self) -> Option<&'static str> {
+        let words = self.label.words();
+        (!words.eq_ignore_ascii_case(&self.title)).then_some(words)
+    }
+
     /// The label in words and the title, without saying the same thing twice.
     pub fn headline(&self) -> String {
-        let words = self.label.words();
-        if words.eq_ignore_ascii_case(&self.title) {
-            self.title.clone()
-        } else {
-            format!("{words} — {}", self.title)
+        match self.label_words_beside_title() {
+            Some(words) => format!("{words} — {}", self.title),
+            None => self.title.clone(),
         }
     }
 

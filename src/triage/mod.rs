@@ -237,15 +237,16 @@ fn scan_all<R: std::io::Read>(
             memchr::memrchr(b'\n', &buf).map_or(buf.len(), |i| i + 1)
         };
         let part = &buf[..cut];
-        let lines = memchr::memchr_iter(b'\n', part).count() as u64
-            + u64::from(!part.is_empty() && !part.ends_with(b"\n"));
-        if part.len() < PARALLEL_MIN {
+        let count = |p: &[u8]| memchr::memchr_iter(b'\n', p).count() as u64;
+        let unterminated = u64::from(!part.is_empty() && !part.ends_with(b"\n"));
+        let lines = if part.len() < PARALLEL_MIN {
             scan.merge(scan_part(part, done)?);
+            count(part) + unterminated
         } else {
             let mid = memchr::memchr(b'\n', &part[part.len() / 2..])
                 .map_or(part.len(), |i| part.len() / 2 + i + 1);
             let (a, b) = part.split_at(mid);
-            let a_lines = memchr::memchr_iter(b'\n', a).count() as u64;
+            let a_lines = count(a);
             let (first, second) = std::thread::scope(|s| {
                 let later = s.spawn(|| scan_part(b, done + a_lines));
                 let earlier = scan_part(a, done);
@@ -256,7 +257,8 @@ fn scan_all<R: std::io::Read>(
             });
             scan.merge(first?);
             scan.merge(second?);
-        }
+            a_lines + count(b) + unterminated
+        };
         done += lines;
         buf.drain(..cut);
         if eof && buf.is_empty() {

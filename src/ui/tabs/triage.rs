@@ -277,15 +277,11 @@ impl TriageTab {
         ui.label(RichText::new(&d.title).heading().color(colour));
         // The words only: the label id (e.g. vram_oom_load) is for the JSON, not for people. Not repeated when
         // the title already says them.
-        let words = d.label.words();
-        if words.eq_ignore_ascii_case(&d.title) {
-            ui.label(format!("confidence {:.0} %", d.confidence * 100.0));
-        } else {
-            ui.label(format!(
-                "{words} · confidence {:.0} %",
-                d.confidence * 100.0
-            ));
-        }
+        let confidence = format!("confidence {:.0} %", d.confidence * 100.0);
+        match d.label_words_beside_title() {
+            Some(words) => ui.label(format!("{words} · {confidence}")),
+            None => ui.label(confidence),
+        };
         let mut context = Vec::new();
         if let Some(rt) = &d.runtime {
             context.push(format!("runtime: {rt}"));
