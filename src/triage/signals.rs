@@ -260,6 +260,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("no cuda-capable device", Sig::NotMemory),
     ("forward compatibility was attempted", Sig::NotMemory),
     ("unsupported op", Sig::NotMemory),
+    // Runtimes' own messages for an operation missing in this build or for this dtype (PyTorch's
+    // "\"addmm_impl_cpu_\" not implemented for 'Half'", ggml's missing kernels): phrases to read in a log.
     ("not implemented for", Sig::NotMemory),
     ("kernel not implemented", Sig::NotMemory),
     ("\"not implemented\"", Sig::NotMemory),
