@@ -874,3 +874,41 @@ fn the_abort_status_in_its_numeric_forms() {
         assert!(d.title.contains("aborted"), "{line}: {}", d.title);
     }
 }
+
+/// llama.cpp names the failed buffer by its backend's buffer type; its summary lines ("failed to allocate
+/// buffer for kv cache", "unable to allocate backend buffer") name none, and a paste may hold only them.
+#[test]
+fn llama_cpp_buffer_types_and_unnamed_summaries() {
+    let rocm = "alloc_tensor_range: failed to allocate ROCm0 buffer of size 1234567890\n\
+        llama_model_load: error loading model: unable to allocate ROCm0 buffer\n";
+    assert_eq!(label(rocm), Label::RocmOom);
+    let sycl = "llama_model_load: error loading model: unable to allocate SYCL0 buffer\n";
+    assert_eq!(label(sycl), Label::VramOomLoad);
+    let musa = "ggml_gallocr_reserve_n: failed to allocate MUSA0 buffer of size 1234567890\n\
+        llama_new_context_with_model: failed to allocate compute buffers\n";
+    assert_eq!(label(musa), Label::VramOomContext);
+    // A CUDA_Host buffer falls back to plain RAM when pinning fails: its failure is RAM running out.
+    let host = "llama_model_load: error loading model: unable to allocate CUDA_Host buffer\n";
+    assert_eq!(label(host), Label::HostOomKilled);
+
+    // Summaries alone: the GPU of the log, inferred, so less sure than a line that names it.
+    let kv = "llama_init_from_model: failed to initialize the context: failed to allocate buffer for kv cache\n";
+    let d = diagnose_str(kv);
+    assert_eq!(d.label, Label::VramOomContext);
+    assert!(d.confidence <= 0.7, "{}", d.confidence);
+    let compute = "llama_new_context_with_model: failed to allocate compute buffers\n";
+    assert_eq!(label(compute), Label::VramOomContext);
+    let load = "llama_model_load: error loading model: unable to allocate backend buffer\n";
+    assert_eq!(label(load), Label::VramOomLoad);
+    // Every buffer the log shows is on the CPU: the summary is system RAM.
+    let cpu = "load_tensors:   CPU_Mapped model buffer size =  4685.30 MiB\n\
+        llama_kv_cache_init: failed to allocate buffer for kv cache\n\
+        llama_init_from_model: failed to initialize the context: failed to allocate buffer for kv cache\n";
+    assert_eq!(label(cpu), Label::HostOomKilled);
+    // A line that names the device wins over the inference.
+    let named = "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 8192.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_kv_cache_init: failed to allocate buffer for kv cache\n";
+    let d = diagnose_str(named);
+    assert_eq!(d.label, Label::VramOomContext);
+    assert!(d.confidence > 0.7, "{}", d.confidence);
+}

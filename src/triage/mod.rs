@@ -98,7 +98,7 @@ impl Hits {
 }
 
 /// Everything the scan keeps: bounded whatever the log's size.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Scan {
     pub hits: BTreeMap<Sig, Hits>,
     pub lines: u64,

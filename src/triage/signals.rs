@@ -56,6 +56,10 @@ pub enum Sig {
     ExitCue,
     /// A process id the log names as its own.
     PidCue,
+    /// An allocation failed on a line that names no device (llama.cpp's "failed to allocate buffer for kv
+    /// cache", "failed to allocate compute buffers", "unable to allocate backend buffer"): the device is read
+    /// from the rest of the log (`verdict::name_unnamed_failure`).
+    AllocUnnamed,
     /// The GPU context itself is being created (cuCtxCreate, cuDevicePrimaryCtxRetain): nothing of this
     /// process is on the GPU yet.
     CtxCreate,
@@ -106,6 +110,18 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("ggml_cuda_device_malloc", Sig::ContextPhase),
     ("cumemsetaccess", Sig::ContextPhase),
     ("failed to allocate compute buffers", Sig::ContextPhase),
+    // llama.cpp's summaries of a failed buffer: the device-naming line before them may be cut from a paste.
+    ("failed to allocate compute", Sig::AllocUnnamed),
+    ("failed to allocate buffer for kv", Sig::AllocUnnamed),
+    ("unable to allocate backend buffer", Sig::AllocUnnamed),
+    // llama.cpp names the buffer type of the failed allocation ("unable to allocate ROCm0 buffer"); every GPU
+    // backend's is a device allocation (ROCm reads as AMD through its own name).
+    ("allocate rocm", Sig::CudaOom),
+    ("unable to allocate sycl", Sig::CudaOom),
+    ("unable to allocate vulkan", Sig::CudaOom),
+    ("allocate musa", Sig::CudaOom),
+    ("allocate cann", Sig::CudaOom),
+    ("allocate opencl", Sig::CudaOom),
     ("compute buffer", Sig::ContextPhase),
     ("ggml_gallocr_reserve_n", Sig::ContextPhase),
     ("kv self size", Sig::ContextPhase),
@@ -921,6 +937,16 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
         ];
         if !out.iter().any(|s| specific.contains(s)) {
             out.push(Sig::CudaOom);
+        }
+    }
+    // A "CUDA_Host" (or ROCm_Host, Vulkan_Host) buffer is system RAM: when pinning it fails llama.cpp falls
+    // back to plain RAM (ggml_backend_cuda_host_buffer_type_alloc_buffer), so its failure is RAM running out.
+    if let Some(i) = out.iter().position(|s| *s == Sig::CudaOom)
+        && line.to_ascii_lowercase().contains("_host buffer")
+    {
+        out.remove(i);
+        if !out.contains(&Sig::HostAlloc) {
+            out.push(Sig::HostAlloc);
         }
     }
     // An assertion about a buffer or an allocation follows a failed allocation; other assertions are bugs.

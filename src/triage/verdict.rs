@@ -802,7 +802,45 @@ fn os(scan: &Scan) -> Option<String> {
 }
 
 /// The verdict on a scanned log.
+/// llama.cpp's summary of a failed buffer ("failed to allocate buffer for kv cache") names no device; the
+/// line before it that does may be cut from a paste. Without any line naming the failure's kind, the device is
+/// the log's GPU, or system RAM when every buffer the log shows is on the CPU. `None` when nothing changes.
+fn name_unnamed_failure(scan: &Scan) -> Option<Scan> {
+    let unnamed = scan.hits(Sig::AllocUnnamed)?;
+    let named = [
+        Sig::CudaOom,
+        Sig::TorchOom,
+        Sig::HipOom,
+        Sig::MetalOom,
+        Sig::AllowedMemory,
+        Sig::HostAlloc,
+        Sig::HostKilled,
+        Sig::PinnedFail,
+        Sig::BufferLimit,
+    ];
+    if named.iter().any(|s| scan.has(*s)) {
+        return None;
+    }
+    let tl = Timeline::from_scan(scan);
+    let mut buffers = tl.of(EventKind::Buffer).peekable();
+    let any_buffer = buffers.peek().is_some();
+    let gpu_buffer = buffers.any(|e| e.on_gpu());
+    let cpu_only = any_buffer && !gpu_buffer && tl.of(EventKind::Device).next().is_none();
+    let kind = if cpu_only {
+        Sig::HostAlloc
+    } else if scan.has(Sig::MetalMarker) && !gpu_buffer {
+        Sig::MetalOom
+    } else {
+        Sig::CudaOom
+    };
+    let mut s = scan.clone();
+    s.hits.insert(kind, unnamed.clone());
+    Some(s)
+}
+
 pub fn decide(scan: &Scan) -> Diagnosis {
+    let named = name_unnamed_failure(scan);
+    let scan = named.as_ref().unwrap_or(scan);
     let mut lines: Vec<&(u64, String)> = scan
         .hits
         .iter()
@@ -869,6 +907,10 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         ];
         let bonus = 0.03 * seen.iter().filter(|s| **s).count() as f32;
         c.confidence = (c.confidence + bonus).min(0.97);
+    }
+    // The failing device was inferred, not read from a line: say so in the confidence.
+    if named.is_some() {
+        c.confidence = c.confidence.min(0.7);
     }
     let runtime = runtime(scan);
     let mut evidence: Vec<Evidence> = c
