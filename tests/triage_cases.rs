@@ -912,3 +912,42 @@ fn llama_cpp_buffer_types_and_unnamed_summaries() {
     assert_eq!(d.label, Label::VramOomContext);
     assert!(d.confidence > 0.7, "{}", d.confidence);
 }
+
+/// llama.cpp's automatic fit (`-fit`, on by default) changes the settings before the load; the verdict says
+/// what it changed, so a small context or a slow run is explained by the fit, not left a mystery.
+#[test]
+fn llama_cpp_automatic_fit_is_on_the_timeline() {
+    use vram_doctor::triage::EventKind;
+    let spill = "llama_params_fit_impl: projected to use 66521 MiB of device memory vs. 24077 MiB of free device memory\n\
+        llama_params_fit_impl: context size reduced from 40960 to 4096 -> need 3456 MiB less memory in total\n\
+        llama_params_fit_impl:   - CUDA0 (NVIDIA GeForce RTX 4090): 48 layers (34 overflowing),  19187 MiB used,   1199 MiB free\n\
+        llama_params_fit: successfully fit params to free device memory\n\
+        load_tensors: offloaded 48/48 layers to GPU\n\
+        load_tensors:        CUDA0 model buffer size = 17000.00 MiB\n\
+        load_tensors:   CPU_Mapped model buffer size = 45000.00 MiB\n\
+        eval time =   20000.00 ms /   100 tokens (  200.00 ms per token,     5.00 tokens per second)\n";
+    let d = diagnose_str(spill);
+    assert_eq!(d.label, Label::CpuSpillSlow);
+    assert!(
+        d.explanation.contains(
+            "reduced the context from 40960 to 4096 tokens and let 34 of 48 layers overflow"
+        ),
+        "{}",
+        d.explanation
+    );
+    let fitted: Vec<_> = d
+        .events
+        .iter()
+        .filter(|e| e.kind == EventKind::Fitted)
+        .collect();
+    assert_eq!(fitted.len(), 2);
+    assert_eq!(fitted[0].numbers.count, Some(4096));
+    assert_eq!(fitted[1].device.as_deref(), Some("CUDA0"));
+
+    let failed = "llama_params_fit: failed to fit params to free device memory: n_gpu_layers already set by user to 99, abort\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 60000.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_model_load: error loading model: unable to allocate CUDA0 buffer\n";
+    let d = diagnose_str(failed);
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert!(d.explanation.contains("could not fit"), "{}", d.explanation);
+}

@@ -42,6 +42,9 @@ pub enum EventKind {
     NotMemory,
     /// A generation speed figure.
     Speed,
+    /// llama.cpp's automatic fit changed the settings before the load (context from `of` to `count`
+    /// tokens, or `count` of `of` layers overflowing to system RAM), or could not fit them.
+    Fitted,
 }
 
 /// The numbers an event carries (absent ones omitted from JSON).
@@ -195,6 +198,20 @@ impl Event {
                 .clone()
                 .unwrap_or_else(|| "error that is not about memory".into()),
             EventKind::Speed => format!("{:.1} tokens/s", n.per_second.unwrap_or(0.0)),
+            EventKind::Fitted => match (self.detail.as_deref(), n.count, n.of) {
+                (Some("context"), Some(to), Some(from)) => {
+                    format!("automatic fit: context {from} → {to} tokens")
+                }
+                (Some("overflow"), Some(over), Some(layers)) => format!(
+                    "automatic fit: {over} of {layers} layers{} overflow to system RAM",
+                    if dev.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" on {dev}")
+                    }
+                ),
+                _ => "automatic fit could not fit the settings into free memory".into(),
+            },
         }
     }
 }
@@ -251,6 +268,8 @@ struct Patterns {
     exit_code: Regex,
     pid: Regex,
     tok_s: Regex,
+    fit_ctx: Regex,
+    fit_overflow: Regex,
 }
 
 fn patterns() -> Option<&'static Patterns> {
@@ -300,6 +319,9 @@ fn patterns() -> Option<&'static Patterns> {
             exit_code: r(r"(?i)(?:exit code|exit status|exited with code|exit_code=|returned)\s*:?\s*(-?\d+)")?,
             pid: r(r"(?i)\bpid[=: ]\s*(\d{2,9})\b")?,
             tok_s: r(r"(?i)(\d+(?:\.\d+)?)\s*(?:tokens per second|tokens/s|tok/s|t/s)")?,
+            fit_ctx: r(r"context size reduced from (\d+) to (\d+)")?,
+            // "  - CUDA0 (NVIDIA GeForce RTX 4090): 48 layers (34 overflowing),  19187 MiB used, …"
+            fit_overflow: r(r"-\s*(\w+)\s*\([^)]*\):\s*(\d+) layers \((\d+) overflowing\)")?,
         })
     })
     .as_ref()
@@ -605,12 +627,29 @@ fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
             out.push(ev);
         }
         Sig::NotMemory => simple(EventKind::NotMemory, n, t, Some(short(t)), out),
+        Sig::FitCue => {
+            let mut ev = Event::new(EventKind::Fitted, n, t);
+            if let Some(c) = p.fit_ctx.captures(t) {
+                ev.detail = Some("context".into());
+                ev.numbers.count = cap_u64(&c, 2);
+                ev.numbers.of = cap_u64(&c, 1);
+            } else if let Some(c) = p.fit_overflow.captures(t) {
+                ev.device = c.get(1).map(|m| m.as_str().to_owned());
+                ev.detail = Some("overflow".into());
+                ev.numbers.count = cap_u64(&c, 3);
+                ev.numbers.of = cap_u64(&c, 2);
+            } else {
+                ev.detail = Some("failed".into());
+            }
+            out.push(ev);
+        }
         _ => {}
     }
 }
 
 /// Signals whose kept lines are read as events.
-const EVENT_SIGS: [Sig; 20] = [
+const EVENT_SIGS: [Sig; 21] = [
+    Sig::FitCue,
     Sig::DeviceCue,
     Sig::VllmStartup,
     Sig::Numbers,
@@ -732,6 +771,45 @@ impl Timeline {
     }
 
     /// The GPU's name (from the first device line that names one).
+    /// What llama.cpp's automatic fit changed before the load, as a sentence (`None` when it changed nothing).
+    pub fn fit_sentence(&self) -> Option<String> {
+        let fits: Vec<&Event> = self.of(EventKind::Fitted).collect();
+        let ctx = fits.iter().find(|e| e.detail.as_deref() == Some("context"));
+        let over: u64 = fits
+            .iter()
+            .filter(|e| e.detail.as_deref() == Some("overflow"))
+            .filter_map(|e| e.numbers.count)
+            .sum();
+        let layers: u64 = fits
+            .iter()
+            .filter(|e| e.detail.as_deref() == Some("overflow"))
+            .filter_map(|e| e.numbers.of)
+            .sum();
+        let mut changes = Vec::new();
+        if let Some(e) = ctx
+            && let (Some(to), Some(from)) = (e.numbers.count, e.numbers.of)
+        {
+            changes.push(format!("reduced the context from {from} to {to} tokens"));
+        }
+        if over > 0 {
+            changes.push(format!(
+                "let {over} of {layers} layers overflow to system RAM"
+            ));
+        }
+        if !changes.is_empty() {
+            return Some(format!(
+                "llama.cpp's automatic fit (-fit, on by default) {} to fit the free VRAM.",
+                changes.join(" and ")
+            ));
+        }
+        fits.iter()
+            .any(|e| e.detail.as_deref() == Some("failed"))
+            .then(|| {
+                "llama.cpp's automatic fit could not fit these settings into the free VRAM and loaded them as given."
+                    .to_owned()
+            })
+    }
+
     pub fn gpu_name(&self) -> Option<String> {
         self.of(EventKind::Device)
             .filter(|e| e.device.as_deref().is_none_or(is_gpu_device))

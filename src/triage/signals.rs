@@ -63,6 +63,9 @@ pub enum Sig {
     /// The GPU context itself is being created (cuCtxCreate, cuDevicePrimaryCtxRetain): nothing of this
     /// process is on the GPU yet.
     CtxCreate,
+    /// llama.cpp's automatic fit (`-fit`, on by default since late 2025) changed the settings to fit the
+    /// free memory: context reduced, layers overflowing to system RAM, or it could not fit them.
+    FitCue,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -112,6 +115,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to allocate compute buffers", Sig::ContextPhase),
     // llama.cpp's summaries of a failed buffer: the device-naming line before them may be cut from a paste.
     ("failed to allocate compute", Sig::AllocUnnamed),
+    // llama.cpp's automatic fit (common/fit.cpp): what it changed before the load.
+    ("context size reduced from", Sig::FitCue),
+    ("overflowing),", Sig::FitCue),
+    ("failed to fit params to free device memory", Sig::FitCue),
     ("failed to allocate buffer for kv", Sig::AllocUnnamed),
     ("unable to allocate backend buffer", Sig::AllocUnnamed),
     // llama.cpp names the buffer type of the failed allocation ("unable to allocate ROCm0 buffer"); every GPU

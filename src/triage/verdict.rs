@@ -982,6 +982,11 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     if let Some(e) = c.explain {
         explanation = e;
     }
+    if c.label != Label::Unknown
+        && let Some(fit) = tl.fit_sentence()
+    {
+        explanation = format!("{explanation} {fit}");
+    }
     if read_as_description {
         explanation =
             format!("Reading this as a description of the problem, not a log. {explanation}");
