@@ -951,3 +951,12 @@ fn llama_cpp_automatic_fit_is_on_the_timeline() {
     assert_eq!(d.label, Label::VramOomLoad);
     assert!(d.explanation.contains("could not fit"), "{}", d.explanation);
 }
+
+/// accelerate / lm-evaluation-harness catch an OOM and halve the batch: the run goes on.
+#[test]
+fn a_caught_oom_with_a_smaller_batch_is_recovered() {
+    let log = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.06 GiB is free.\n\
+        Resource error caught. Decreasing batch size to: 16\n\
+        {'loss': 1.2, 'learning_rate': 2e-05, 'epoch': 0.1}\n";
+    assert_eq!(label(log), Label::RecoveredNoFailure);
+}

@@ -440,6 +440,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("cudahostalloc", Sig::PinnedFail),
     ("failed to allocate pinned memory", Sig::PinnedFail),
     ("retrying without", Sig::Recover),
+    // accelerate's find_executable_batch_size, lm-evaluation-harness: an OOM caught, the batch halved.
+    ("decreasing batch size to", Sig::Recover),
+    ("reducing batch size to", Sig::Recover),
     ("continuing without", Sig::Recover),
     ("will be disabled", Sig::Recover),
     ("fallback to", Sig::Recover),
