@@ -960,3 +960,21 @@ fn a_caught_oom_with_a_smaller_batch_is_recovered() {
         {'loss': 1.2, 'learning_rate': 2e-05, 'epoch': 0.1}\n";
     assert_eq!(label(log), Label::RecoveredNoFailure);
 }
+
+/// vLLM and SGLang print when the weight load starts and ends: a failure in between is the load, one after
+/// it is the KV cache, profiling or graph capture.
+#[test]
+fn vllm_and_sglang_phases_from_their_load_markers() {
+    let oom = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 500.00 MiB is free.\n";
+    let load = format!(
+        "INFO 05-01 10:00:00 gpu_model_runner.py:1000] Starting to load model meta-llama/Llama-3.1-70B...\n{oom}"
+    );
+    assert_eq!(label(&load), Label::VramOomLoad);
+    let after = format!(
+        "INFO 05-01 10:00:00 gpu_model_runner.py:1000] Starting to load model meta-llama/Llama-3.1-8B...\n\
+         INFO 05-01 10:00:09 gpu_model_runner.py:1010] Model loading took 14.99 GiB and 9.1 seconds\n{oom}"
+    );
+    assert_eq!(label(&after), Label::VramOomContext);
+    let sglang = format!("[2025-01-01 10:00:00 TP0] Load weight begin. avail mem=23.10 GB\n{oom}");
+    assert_eq!(label(&sglang), Label::VramOomLoad);
+}

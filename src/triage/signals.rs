@@ -425,6 +425,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("determine_num_available_blocks", Sig::ContextPhase),
     ("determine_available_memory", Sig::ContextPhase),
     ("load_weights", Sig::LoadPhase),
+    // vLLM and SGLang announce the weight load and its end; what fails after the end is KV cache, profiling
+    // or CUDA-graph capture.
+    ("starting to load model", Sig::LoadPhase),
+    ("safetensors checkpoint shards", Sig::LoadPhase),
+    ("load weight begin", Sig::LoadPhase),
+    ("loading model weights took", Sig::ContextPhase),
+    ("model loading took", Sig::ContextPhase),
+    ("load weight end", Sig::ContextPhase),
     ("% cpu/gpu", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
     (
