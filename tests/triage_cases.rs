@@ -978,3 +978,18 @@ fn vllm_and_sglang_phases_from_their_load_markers() {
     let sglang = format!("[2025-01-01 10:00:00 TP0] Load weight begin. avail mem=23.10 GB\n{oom}");
     assert_eq!(label(&sglang), Label::VramOomLoad);
 }
+
+/// A full disk is not memory; a full /dev/shm (a container's shared memory) is not a full disk.
+#[test]
+fn a_full_disk_is_not_memory() {
+    assert_eq!(
+        label("OSError: [Errno 28] No space left on device\n"),
+        Label::NotMemory
+    );
+    assert_ne!(
+        label(
+            "RuntimeError: unable to write to file </torch_123_456>: No space left on device (28) in /dev/shm\n"
+        ),
+        Label::NotMemory
+    );
+}

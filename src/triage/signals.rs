@@ -450,6 +450,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("retrying without", Sig::Recover),
     // accelerate's find_executable_batch_size, lm-evaluation-harness: an OOM caught, the batch halved.
     ("decreasing batch size to", Sig::Recover),
+    // A full disk (downloads, caches, checkpoints); /dev/shm full is shared memory, read apart below.
+    ("no space left on device", Sig::NotMemory),
     ("reducing batch size to", Sig::Recover),
     ("continuing without", Sig::Recover),
     ("will be disabled", Sig::Recover),
@@ -965,6 +967,16 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
         out.remove(i);
         if !out.contains(&Sig::HostAlloc) {
             out.push(Sig::HostAlloc);
+        }
+    }
+    // "No space left on device" on /dev/shm (a container's shared memory, PyTorch's DataLoader workers) is
+    // memory, not a full disk.
+    if out.contains(&Sig::NotMemory) {
+        let l = line.to_ascii_lowercase();
+        if l.contains("no space left on device")
+            && (l.contains("shm") || l.contains("shared memory"))
+        {
+            out.retain(|s| *s != Sig::NotMemory);
         }
     }
     // An assertion about a buffer or an allocation follows a failed allocation; other assertions are bugs.
