@@ -993,3 +993,20 @@ fn a_full_disk_is_not_memory() {
         Label::NotMemory
     );
 }
+
+/// A person's own words: a freeze beside "32GB of RAM" is paging, not a kill; a load said to work with a
+/// long document pasted is the context; VRAM "already used by something else" is another holder; vLLM's KV
+/// refusal in words; Windows' "low on virtual memory" is the commit limit.
+#[test]
+fn descriptions_read_for_their_symptoms() {
+    let freeze = "When I load llama 3 70b q4 in LM Studio my whole computer freezes and I have to hard reset. I have 32GB of RAM and a 3090.";
+    assert_eq!(label(freeze), Label::PagingThrash);
+    let ctx = "The model loads fine but as soon as I paste a long document (about 20k tokens) it crashes with out of memory.";
+    assert_eq!(label(ctx), Label::VramOomContext);
+    let held = "I can't load any model, it says out of memory, even a 7B model, but nvidia-smi shows that 20GB is already used by something else even though nothing is running.";
+    assert_eq!(label(held), Label::VramHeldByOther);
+    let kv = "vLLM refuses to start: it says there is not enough KV cache for max_model_len 32768.";
+    assert_eq!(label(kv), Label::VllmKvInsufficient);
+    let commit = "After loading the model, Windows shows \"Your system is low on virtual memory\" and the app closes.";
+    assert_eq!(label(commit), Label::HostOomKilled);
+}

@@ -81,7 +81,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r194",
-        "host_oom_killed read as unknown: 0xc0000409 with 'unable to allocate backend buffer' does not say host or GPU",
+        "host_oom_killed read as vram_oom_load: 'unable to allocate backend buffer' names no device and the line is the whole log; the GPU is the likelier reading (at 70 % confidence), only the thread shows it was system RAM",
     ),
     (
         "r280",

@@ -51,7 +51,13 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "of ram",
         "ram is full",
         "more ram",
+        // Windows' warning when the commit limit (RAM + page file) is reached.
+        "low on virtual memory",
+        "out of virtual memory",
     ]);
+    // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out: a freeze beside them is
+    // the paging, not a kill.
+    let killed_weak = killed.is_some_and(|k| matches!(k, "of ram" | "more ram"));
     let others = find(&[
         "at the same time",
         "simultaneously",
@@ -84,6 +90,14 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "another model",
         "another program",
         "browser",
+        "already used",
+        "already in use",
+        "already occupied",
+        "used by something",
+        "used by another",
+        "held by",
+        "nothing is running",
+        "nothing else is running",
     ]);
     let crash = (!log_like)
         .then(|| {
@@ -150,6 +164,25 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "grows",
         "during generation",
         "mid-",
+        // A prompt's size in tokens, a pasted document: the context, not the weights.
+        "k tokens",
+        "000 tokens",
+        "long document",
+        "large document",
+        "big document",
+        "when i paste",
+        "first prompt",
+        "first request",
+        "first message",
+        // The load itself is said to have worked.
+        "loads fine",
+        "loaded fine",
+        "loads ok",
+        "loaded ok",
+        "loads successfully",
+        "loaded successfully",
+        "once loaded",
+        "after loading",
     ]);
     let load = find(&["load", "start", "launch", "open"]);
     let freeze = find(&[
@@ -387,6 +420,15 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     // Pinned (page-locked) host memory named in a failure: system RAM the driver may lock, not VRAM.
     let pinned = find(&["pinned memory", "pinned host", "page-locked"]);
     let fragmented = fragmented.or(cache_words);
+    // vLLM's and SGLang's own startup refusal, in words: the KV cache cannot hold one sequence of the context.
+    let server_kv = find(&[
+        "kv cache",
+        "kv-cache",
+        "cache blocks",
+        "max_model_len",
+        "max-model-len",
+    ])
+    .filter(|_| reserving_server || find(&["vllm", "sglang"]).is_some());
     let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
         (
             Label::NotMemory,
@@ -417,7 +459,13 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             o,
             "GPU memory held by another process (a stale run, a second server) leaves too little for this one.",
         )
-    } else if let Some(k) = killed {
+    } else if let Some(k) = server_kv {
+        (
+            Label::VllmKvInsufficient,
+            k,
+            "vLLM and SGLang reserve their share of GPU memory (gpu_memory_utilization) for weights and KV cache at start and refuse to run when the KV cache cannot hold the configured context (max_model_len).",
+        )
+    } else if let Some(k) = killed.filter(|_| !(killed_weak && freeze.is_some())) {
         (
             Label::HostOomKilled,
             k,
