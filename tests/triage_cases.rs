@@ -1010,3 +1010,17 @@ fn descriptions_read_for_their_symptoms() {
     let commit = "After loading the model, Windows shows \"Your system is low on virtual memory\" and the app closes.";
     assert_eq!(label(commit), Label::HostOomKilled);
 }
+
+/// Ollama's engine panics with every allocation it tried; the failed one ends in "F": its device and part
+/// (weights at load, cache or graph for the context) name the failure.
+#[test]
+fn ollama_insufficient_memory_panic_names_the_failed_allocation() {
+    let gpu_graph = "panic: insufficient memory - required allocations: {InputWeights:419430400A CPU:{Name:CPU UUID: Weights:[0U 0U] Cache:[0U] Graph:0U} GPUs:[{DeviceID:{ID:GPU-1 Library:CUDA} Name:CUDA0 Weights:[60561408A 60561408A] Cache:[8388608A] Graph:1258291200F}]}\n";
+    assert_eq!(label(gpu_graph), Label::VramOomContext);
+    let gpu_weights = "panic: insufficient memory - required allocations: {InputWeights:419430400A CPU:{Name:CPU Weights:[0U] Cache:[0U] Graph:0U} GPUs:[{DeviceID:{ID:0 Library:ROCm} Name:ROCm0 Weights:[897024768A 897024768F 540352512U] Cache:[0U] Graph:0U}]}\n";
+    assert_eq!(label(gpu_weights), Label::RocmOom);
+    let host = "panic: insufficient memory - required allocations: {InputWeights:419430400A CPU:{Name:CPU Weights:[897024768A 897024768F] Cache:[0U] Graph:0U} GPUs:[{Name:CUDA0 Weights:[60561408U] Cache:[0U] Graph:0U}]}\n";
+    assert_eq!(label(host), Label::HostOomKilled);
+    let metal = "panic: insufficient memory - required allocations: {InputWeights:419430400A CPU:{Name:CPU Weights:[0U] Cache:[0U] Graph:0U} GPUs:[{Name:Metal Weights:[60561408A] Cache:[8388608F] Graph:0U}]}\n";
+    assert_eq!(label(metal), Label::AppleMetalOom);
+}

@@ -121,6 +121,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to fit params to free device memory", Sig::FitCue),
     ("failed to allocate buffer for kv", Sig::AllocUnnamed),
     ("unable to allocate backend buffer", Sig::AllocUnnamed),
+    // Ollama's engine panics with every allocation it tried, the failed one marked "F" (read below).
+    (
+        "insufficient memory - required allocations",
+        Sig::AllocUnnamed,
+    ),
     // llama.cpp names the buffer type of the failed allocation ("unable to allocate ROCm0 buffer"); every GPU
     // backend's is a device allocation (ROCm reads as AMD through its own name).
     ("allocate rocm", Sig::CudaOom),
@@ -959,6 +964,24 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
             out.push(Sig::CudaOom);
         }
     }
+    if out.contains(&Sig::AllocUnnamed)
+        && let Some((on_gpu, field, device)) = ollama_failed_allocation(line)
+    {
+        out.retain(|s| *s != Sig::AllocUnnamed);
+        let kind = if !on_gpu {
+            Sig::HostAlloc
+        } else if device.eq_ignore_ascii_case("metal") {
+            Sig::MetalOom
+        } else {
+            Sig::CudaOom
+        };
+        out.push(kind);
+        out.push(if field == "Weights" {
+            Sig::LoadPhase
+        } else {
+            Sig::ContextPhase
+        });
+    }
     // A "CUDA_Host" (or ROCm_Host, Vulkan_Host) buffer is system RAM: when pinning it fails llama.cpp falls
     // back to plain RAM (ggml_backend_cuda_host_buffer_type_alloc_buffer), so its failure is RAM running out.
     if let Some(i) = out.iter().position(|s| *s == Sig::CudaOom)
@@ -1034,6 +1057,40 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
             }
         }
     }
+}
+
+/// Ollama's `ErrNoMem`: "insufficient memory - required allocations: {InputWeights:…A CPU:{Name:CPU …
+/// Weights:[…] Cache:[…] Graph:…U} GPUs:[{… Name:CUDA0 … Weights:[…A …] Cache:[…] Graph:1258291200F}]}".
+/// Each size ends in A (allocated), F (failed) or U (not tried). Returns whether the failed one was on a
+/// GPU, which part it was (Weights, Cache, Graph) and the device's name.
+fn ollama_failed_allocation(line: &str) -> Option<(bool, &'static str, &str)> {
+    let start = line.find("required allocations")?;
+    let text = &line[start..];
+    let b = text.as_bytes();
+    let failed = (1..b.len()).find(|&i| {
+        b[i] == b'F'
+            && b[i - 1].is_ascii_digit()
+            && b.get(i + 1).is_none_or(|c| !c.is_ascii_alphanumeric())
+    })?;
+    let before = &text[..failed];
+    let on_gpu = before.contains("GPUs:[");
+    let field = ["InputWeights:", "Weights:", "Cache:", "Graph:"]
+        .iter()
+        .filter_map(|f| before.rfind(f).map(|i| (i, *f)))
+        .max_by_key(|(i, f)| (*i, f.len()))
+        .map(|(_, f)| match f {
+            "Cache:" => "Cache",
+            "Graph:" => "Graph",
+            _ => "Weights",
+        })?;
+    let device = before
+        .rfind("Name:")
+        .map(|i| {
+            let rest = &before[i + 5..];
+            &rest[..rest.find([' ', '}', ']']).unwrap_or(rest.len())]
+        })
+        .unwrap_or("");
+    Some((on_gpu, field, device))
 }
 
 fn shell_killed(t: &str) -> bool {
