@@ -1024,3 +1024,17 @@ fn ollama_insufficient_memory_panic_names_the_failed_allocation() {
     let metal = "panic: insufficient memory - required allocations: {InputWeights:419430400A CPU:{Name:CPU Weights:[0U] Cache:[0U] Graph:0U} GPUs:[{Name:Metal Weights:[60561408A] Cache:[8388608F] Graph:0U}]}\n";
     assert_eq!(label(metal), Label::AppleMetalOom);
 }
+
+/// mlx-lm warns when a model nears Metal's working set; past it, the Mac swaps and generation crawls.
+#[test]
+fn mlx_model_past_the_working_set() {
+    let log = "[WARNING] Generating with a model that requires 39000 MB which is close to the maximum recommended size of 21845 MB. This can be slow. See the documentation for possible work-arounds: https://github.com/ml-explore/mlx-lm/tree/main#large-models\n\
+        Prompt: 10 tokens, 2.1 tokens-per-sec\n\
+        Generation: 100 tokens, 0.4 tokens-per-sec\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::AppleMetalOom);
+    assert!(d.explanation.contains("38.09 GiB"), "{}", d.explanation);
+    // Near the limit but under it: a warning, not the failure.
+    let near = "[WARNING] Generating with a model that requires 20000 MB which is close to the maximum recommended size of 21845 MB. This can be slow.\n";
+    assert_ne!(label(near), Label::AppleMetalOom);
+}

@@ -820,6 +820,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("primaryctxretain", Sig::CtxCreate),
     // Metal's running total of GPU buffers: "allocated buffer, size = X MiB, (Y / Z)".
     ("allocated buffer, size", Sig::BufferCue),
+    // mlx-lm: "Generating with a model that requires 39000 MB which is close to the maximum recommended size
+    // of 21845 MB" (Metal's working set).
+    ("close to the maximum recommended size", Sig::BufferCue),
     ("ggml_metal_add_buffer: allocated", Sig::BufferCue),
     ("maximum allowed buffer size", Sig::BufferLimit),
     // An optional allocation refused and the feature skipped, in the runtime's words (cuDNN's redzone check).

@@ -687,7 +687,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         let mut c = call(Label::AppleMetalOom, 0.65, &[]);
         c.extra = vec![(line, text)];
         c.explain = Some(format!(
-            "Metal's GPU buffers reached {} while the GPU may use about {} of this Mac's unified memory (recommendedMaxWorkingSetSize): the model and its context do not fit. Use a smaller quant or context, or raise the limit (sudo sysctl iogpu.wired_limit_mb) on a Mac with RAM to spare.",
+            "The GPU buffers (the model and its context) reach {} while the GPU may use about {} of this Mac's unified memory (recommendedMaxWorkingSetSize): the model and its context do not fit. Use a smaller quant or context, or raise the limit (sudo sysctl iogpu.wired_limit_mb) on a Mac with RAM to spare.",
             format_auto(used),
             format_auto(limit)
         ));
@@ -1045,6 +1045,27 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
     let kept: Vec<&(u64, String)> = h.lines().collect();
     kept.into_iter().rev().find_map(|(line, text)| {
         let lower = text.to_ascii_lowercase();
+        let mib = |v: f64| (v * 1024.0 * 1024.0) as u64;
+        // mlx-lm states the model's size against the working set in MB (it divides by 2^20).
+        if let Some(i) = lower.find("close to the maximum recommended size") {
+            let number_before = |s: &str| {
+                s.rsplit("requires")
+                    .next()?
+                    .split_whitespace()
+                    .next()?
+                    .parse::<f64>()
+                    .ok()
+            };
+            let number_after = |s: &str| {
+                s.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .find(|w| !w.is_empty())?
+                    .parse::<f64>()
+                    .ok()
+            };
+            let used = mib(number_before(&lower[..i])?);
+            let limit = mib(number_after(&lower[i..])?);
+            return (used > limit).then(|| (*line, text.clone(), used, limit));
+        }
         if !lower.contains("metal") && !lower.contains("allocated buffer") {
             return None;
         }
@@ -1058,7 +1079,6 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
             .split(|c: char| !(c.is_ascii_digit() || c == '.'))
             .next()
             .and_then(|n| n.parse::<f64>().ok());
-        let mib = |v: f64| (v * 1024.0 * 1024.0) as u64;
         let limit = printed.map(mib).or(working_set)?;
         let used = mib(used_mb);
         (used > limit).then(|| (*line, text.clone(), used, limit))
