@@ -1038,3 +1038,12 @@ fn mlx_model_past_the_working_set() {
     let near = "[WARNING] Generating with a model that requires 20000 MB which is close to the maximum recommended size of 21845 MB. This can be slow.\n";
     assert_ne!(label(near), Label::AppleMetalOom);
 }
+
+/// Windows' access violation is the same bad pointer as a segfault: a crash with no memory failure named.
+#[test]
+fn an_access_violation_is_a_crash_without_a_memory_failure() {
+    let log = "  File \"koboldcpp.py\", line 3700, in main\n    loadok = load_model(modelname)\nOSError: exception: access violation reading 0x0000000000000000\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::Unknown);
+    assert!(d.title.contains("Crashed"), "{}", d.title);
+}

@@ -548,6 +548,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("sigsegv", Sig::ExitCue),
     ("core dumped", Sig::ExitCue),
     ("0xc0000005", Sig::ExitCue),
+    // Windows' name for the same bad pointer (Python's ctypes: "OSError: exception: access violation").
+    ("access violation", Sig::ExitCue),
     ("pid=", Sig::PidCue),
     ("pid: ", Sig::PidCue),
     ("mlx_lm", Sig::RtMlx),

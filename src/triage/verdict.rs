@@ -700,9 +700,15 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         && let Some((line, _)) = scan.hits(Sig::ExitCue).and_then(|h| {
             h.lines().find(|(_, t)| {
                 let t = t.to_ascii_lowercase();
-                ["segmentation fault", "sigsegv", "core dumped", "0xc0000005"]
-                    .iter()
-                    .any(|w| t.contains(w))
+                [
+                    "segmentation fault",
+                    "sigsegv",
+                    "core dumped",
+                    "0xc0000005",
+                    "access violation",
+                ]
+                .iter()
+                .any(|w| t.contains(w))
             })
         })
     {
