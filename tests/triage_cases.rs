@@ -1047,3 +1047,21 @@ fn an_access_violation_is_a_crash_without_a_memory_failure() {
     assert_eq!(d.label, Label::Unknown);
     assert!(d.title.contains("Crashed"), "{}", d.title);
 }
+
+/// A warning the run went on after does not explain a slow run; weights in system RAM do.
+#[test]
+fn a_slow_spill_outranks_a_harmless_warning() {
+    let log = "ggml_cuda_host_malloc: failed to allocate 11000.00 MiB of pinned memory: out of memory\n\
+        load_tensors: offloaded 20/41 layers to GPU\n\
+        load_tensors:   CPU_Mapped model buffer size = 11000.00 MiB\n\
+        load_tensors:        CUDA0 model buffer size =  5000.00 MiB\n\
+        main: server is listening on http://127.0.0.1:8080\n\
+        eval time =   50000.00 ms /   100 tokens (  500.00 ms per token,     2.00 tokens per second)\n";
+    assert_eq!(label(log), Label::CpuSpillSlow);
+    // The same warning with the whole model on the GPU: nothing failed.
+    let fine = "ggml_cuda_host_malloc: failed to allocate 512.00 MiB of pinned memory: out of memory\n\
+        load_tensors: offloaded 41/41 layers to GPU\n\
+        load_tensors:        CUDA0 model buffer size = 16000.00 MiB\n\
+        main: server is listening on http://127.0.0.1:8080\n";
+    assert_eq!(label(fine), Label::RecoveredNoFailure);
+}

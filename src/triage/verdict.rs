@@ -584,14 +584,20 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         c.explain = Some("The model runner crashed without saying why. On Windows, 0xc0000409 is how any abort is reported: a failed GPU allocation, a CPU or GPU this build does not support, or a bug. The runner's own log (Ollama: server.log) names which; paste it here.".into());
         return c;
     }
-    if scan.has(Sig::PinnedFail) || scan.has(Sig::Recover) {
+    // A warning the run went on after (pinned memory refused, a fallback) explains nothing about speed: with
+    // weights in system RAM and a slow run, the spill is the finding.
+    let spill = cpu_spill(scan, tl);
+    let slow_spill = spill
+        .as_ref()
+        .is_some_and(|c| c.label == Label::CpuSpillSlow && c.confidence >= 0.75);
+    if (scan.has(Sig::PinnedFail) || scan.has(Sig::Recover)) && !slow_spill {
         return call(
             Label::RecoveredNoFailure,
             0.7,
             &[Sig::PinnedFail, Sig::Recover, Sig::Progress],
         );
     }
-    if let Some(mut c) = cpu_spill(scan, tl) {
+    if let Some(mut c) = spill {
         // Weights sent to RAM because the GPU was already mostly taken when the load began: the cause is the
         // other holder, the spill its consequence.
         // (Unified memory is shared with the OS by design: not "another holder".)
