@@ -240,7 +240,7 @@ pub fn words(
                 cause.unwrap_or("the failure is not an allocation")
             ),
             vec![
-                "Fix the cause named above (update the driver, use a build for your GPU, or report the runtime bug).".into(),
+                "Fix the cause named above: the explanation says what it takes (a driver or build for this GPU, a setting, a file, or a bug report).".into(),
                 "Lowering memory use will not help here.".into(),
             ],
         ),
