@@ -150,7 +150,7 @@ impl Scan {
         signals::signals_sampled(text, sigs, with_context);
         // A pasted OOM-killer task dump (often without its "Out of memory: Killed process" line): a few rows
         // in the kernel's format are the kill itself.
-        if text.contains(']') && signals::is_oom_task_row(text) {
+        if signals::is_oom_task_row(text) {
             self.oom_task_rows += 1;
             if self.oom_task_rows == 1 {
                 self.oom_first_row = Some((number, text.to_owned()));

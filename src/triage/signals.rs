@@ -1112,11 +1112,12 @@ fn shell_killed(t: &str) -> bool {
 /// A row of the Linux kernel's OOM-killer task dump (`dump_tasks`): `[  pid]   uid  tgid total_vm      rss
 /// pgtables_bytes swapents oom_score_adj name`, after an optional dmesg timestamp in brackets.
 pub fn is_oom_task_row(line: &str) -> bool {
-    let Some(i) = line.rfind(']') else {
+    // memrchr: this runs on every line of a big log.
+    let Some(i) = memchr::memrchr(b']', line.as_bytes()) else {
         return false;
     };
     // The pid itself is the last bracket: "[ 2665]".
-    let Some(open) = line[..i].rfind('[') else {
+    let Some(open) = memchr::memrchr(b'[', &line.as_bytes()[..i]) else {
         return false;
     };
     if !line[open + 1..i].trim().bytes().all(|b| b.is_ascii_digit())
