@@ -1065,3 +1065,16 @@ fn a_slow_spill_outranks_a_harmless_warning() {
         main: server is listening on http://127.0.0.1:8080\n";
     assert_eq!(label(fine), Label::RecoveredNoFailure);
 }
+
+/// MLX's allocator and SYCL's failing op, in their own words.
+#[test]
+fn mlx_malloc_and_sycl_ops() {
+    assert_eq!(
+        label("RuntimeError: [metal::malloc] Unable to allocate 18874368000 bytes.\n"),
+        Label::AppleMetalOom
+    );
+    assert_eq!(
+        label("ggml_sycl_op_mul_mat: UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY\n"),
+        Label::VramOomContext
+    );
+}

@@ -779,6 +779,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("ggml_cuda_mul_mat", Sig::ContextPhase),
     ("ggml_cuda_op_", Sig::ContextPhase),
     ("ggml_cuda_flash_attn", Sig::ContextPhase),
+    // SYCL names the op that failed (graph compute): "ggml_sycl_op_mul_mat", "Error OP MUL_MAT".
+    ("ggml_sycl_op_", Sig::ContextPhase),
+    ("error op ", Sig::ContextPhase),
     // …and llama.cpp's loader reading tensor data into the buffers is the load.
     ("load_all_data", Sig::LoadPhase),
     // More ways the OS ends a process for memory: containers (Docker / Kubernetes OOMKilled, cgroup OOM),
@@ -795,6 +798,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("insufficient system resources exist", Sig::WinPagefile),
     // MLX's allocator on unified memory.
     ("[malloc_or_wait] unable to allocate", Sig::MetalOom),
+    ("[metal::malloc] unable to allocate", Sig::MetalOom),
     // llama-server's slot loop: requests served by a model already loaded. (Ollama's access log is not
     // progress: Ollama loads another model for the next request.)
     ("update_slots", Sig::Progress),
