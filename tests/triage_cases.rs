@@ -1078,3 +1078,13 @@ fn mlx_malloc_and_sycl_ops() {
         Label::VramOomContext
     );
 }
+
+/// amdgpu's GPU page fault is a kernel touching an unmapped address: a bug, not memory running out.
+#[test]
+fn an_amdgpu_page_fault_is_not_memory() {
+    let log = "[12345.678] amdgpu: VM_L2_PROTECTION_FAULT_STATUS:0x00301031\n\
+        [12345.679] amdgpu 0000:03:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:24 vmid:8 pasid:32769)\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.explanation.contains("bad address"), "{}", d.explanation);
+}

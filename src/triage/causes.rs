@@ -22,6 +22,8 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("launchfailure")
         || text.contains("misaligned address")
         || text.contains("memory access fault")
+        || text.contains("protection_fault")
+        || text.contains("] page fault")
         || text.contains("aperture_violation")
     {
         "a GPU kernel crashed (bad address or launch failure): a bug in the runtime or driver for this model or settings, not a lack of memory"

@@ -723,6 +723,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("uncorrectable ecc error", Sig::NotMemory),
     ("nvrm: xid", Sig::NotMemory),
     ("ring gfx timeout", Sig::NotMemory),
+    // amdgpu's GPU page fault (a kernel touched an unmapped address): a driver or runtime bug, not exhaustion.
+    ("protection_fault_status", Sig::NotMemory),
+    ("[gfxhub] page fault", Sig::NotMemory),
+    ("[mmhub] page fault", Sig::NotMemory),
     ("undefined symbol", Sig::NotMemory),
     ("not found (required by", Sig::NotMemory),
     ("error loading model vocabulary", Sig::NotMemory),
