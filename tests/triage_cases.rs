@@ -1088,3 +1088,28 @@ fn an_amdgpu_page_fault_is_not_memory() {
     assert_eq!(d.label, Label::NotMemory);
     assert!(d.explanation.contains("bad address"), "{}", d.explanation);
 }
+
+/// PyTorch's CPU allocator is system RAM; cuDNN's failed allocation is the GPU; DeepSpeed's allocator cache
+/// flushes are a warning the step goes on after; accelerate's CPU/disk offload is a spill.
+#[test]
+fn pytorch_stack_allocators_and_offload() {
+    assert_eq!(
+        label(
+            "RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: not enough memory: you tried to allocate 11811160064 bytes.\n"
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("RuntimeError: cuDNN error: CUDNN_STATUS_ALLOC_FAILED\n"),
+        Label::VramOomLoad
+    );
+    let flushes = "[2025-01-01 10:00:00,000] [WARNING] [stage3.py:2069:step] 3 pytorch allocator cache flushes since last step. this happens when there is high memory pressure and is detrimental to performance.\n\
+        {'loss': 1.1, 'learning_rate': 1e-05, 'epoch': 0.5}\n";
+    assert_eq!(label(flushes), Label::RecoveredNoFailure);
+    assert_eq!(
+        label(
+            "WARNING:accelerate.big_modeling:Some parameters are on the meta device because they were offloaded to the disk and cpu.\n"
+        ),
+        Label::CpuSpillSlow
+    );
+}

@@ -400,6 +400,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("layers.model=", Sig::Offloaded),
     // ComfyUI (comfy/model_management.py) keeps part of the weights in RAM: "loaded partially", lowvram mode.
     ("loaded partially", Sig::Offloaded),
+    // accelerate's device_map="auto" put what did not fit on the CPU or the disk.
+    ("because they were offloaded to the", Sig::Offloaded),
+    // DeepSpeed: PyTorch's caching allocator freed its cache to satisfy allocations (its OOM retry); the
+    // step went on.
+    ("allocator cache flushes since last step", Sig::Recover),
+    ("cudnn_status_alloc_failed", Sig::CudaOom),
+    // PyTorch's CPU allocator (c10/core/impl/alloc_cpu.cpp): system RAM.
+    ("defaultcpuallocator", Sig::HostAlloc),
     // torch.nn.Module._apply moves or converts every parameter (.to(), .cuda(), .half()): the weights' load.
     ("self._apply(", Sig::LoadPhase),
     // A Python frame in a model's forward pass: the weights are loaded, activations are being computed.
@@ -995,10 +1003,12 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
             Sig::ContextPhase
         });
     }
-    // A "CUDA_Host" (or ROCm_Host, Vulkan_Host) buffer is system RAM: when pinning it fails llama.cpp falls
-    // back to plain RAM (ggml_backend_cuda_host_buffer_type_alloc_buffer), so its failure is RAM running out.
+    // A line naming system RAM (PyTorch's CPU allocator, a CPU buffer) is that, whatever "out of memory"
+    // words it also has. So is a "CUDA_Host" (or ROCm_Host, Vulkan_Host) buffer: when pinning it fails
+    // llama.cpp falls back to plain RAM (ggml_backend_cuda_host_buffer_type_alloc_buffer), so its failure is
+    // RAM running out.
     if let Some(i) = out.iter().position(|s| *s == Sig::CudaOom)
-        && line.to_ascii_lowercase().contains("_host buffer")
+        && (out.contains(&Sig::HostAlloc) || line.to_ascii_lowercase().contains("_host buffer"))
     {
         out.remove(i);
         if !out.contains(&Sig::HostAlloc) {

@@ -672,6 +672,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
                 t.contains("fallback")
                     || t.contains("shared gpu memory")
                     || t.contains("insufficient vram")
+                    || t.contains("offloaded to the")
             })
         })
     {
