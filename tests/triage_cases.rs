@@ -1113,3 +1113,10 @@ fn pytorch_stack_allocators_and_offload() {
         Label::CpuSpillSlow
     );
 }
+
+/// LM Studio refuses a load its estimate says the machine's memory cannot hold.
+#[test]
+fn lm_studio_guardrail_is_a_memory_refusal() {
+    let log = "Failed to load model\n\nError: Model loading was stopped due to insufficient system resources. Continuing to load the model could overload your system and cause it to freeze. If you believe this is a mistake, you can try to change the model loading guardrails in the settings.\n";
+    assert_eq!(label(log), Label::HostOomKilled);
+}

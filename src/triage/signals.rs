@@ -808,6 +808,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exit code -9", Sig::HostKilled),
     ("killed by signal 9", Sig::HostKilled),
     ("insufficient system resources exist", Sig::WinPagefile),
+    // LM Studio's load guardrail: its estimate of the model and context exceeds the RAM (and VRAM) it sees,
+    // so it refuses before allocating.
+    ("model loading guardrails", Sig::HostAlloc),
+    ("due to insufficient system resources", Sig::HostAlloc),
     // MLX's allocator on unified memory.
     ("[malloc_or_wait] unable to allocate", Sig::MetalOom),
     ("[metal::malloc] unable to allocate", Sig::MetalOom),
