@@ -1120,3 +1120,24 @@ fn lm_studio_guardrail_is_a_memory_refusal() {
     let log = "Failed to load model\n\nError: Model loading was stopped due to insufficient system resources. Continuing to load the model could overload your system and cause it to freeze. If you believe this is a mistake, you can try to change the model loading guardrails in the settings.\n";
     assert_eq!(label(log), Label::HostOomKilled);
 }
+
+/// Context creation failed: the KV cache or compute buffers, inferred, unless the log states another cause.
+#[test]
+fn a_failed_context_is_the_context_unless_a_cause_is_stated() {
+    let d = diagnose_str(
+        "Error: llama runner process has terminated: error:failed to create context with model '/root/.ollama/models/blobs/sha256-abc'\n",
+    );
+    assert_eq!(d.label, Label::VramOomContext);
+    assert!(d.confidence <= 0.7);
+    let stated = "llama_init_from_model: V cache quantization requires flash_attn\n\
+        common_init_from_params: failed to create context with model 'model.gguf'\n";
+    let d = diagnose_str(stated);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.explanation.contains("-fa on"), "{}", d.explanation);
+    assert_eq!(
+        label(
+            "Error: an error was encountered while running the model: CUDA error: out of memory\n"
+        ),
+        Label::VramOomContext
+    );
+}

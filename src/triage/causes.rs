@@ -42,6 +42,8 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         "the process asked for a GPU index that is not visible to it (CUDA_VISIBLE_DEVICES, container settings or the device number)"
     } else if text.contains("cublas_status") {
         "cuBLAS refused an operation on this GPU (not supported or failed to execute): a build or driver problem, not memory"
+    } else if text.contains("requires flash_attn") {
+        "a quantized V cache (-ctv q8_0, q4_0…) needs flash attention, which is off: turn it on (-fa on) or keep the V cache at f16"
     } else if text.contains("wrong shape")
         || text.contains("wrong number of tensors")
         || text.contains("pre-tokenizer")

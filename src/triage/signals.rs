@@ -121,6 +121,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to fit params to free device memory", Sig::FitCue),
     ("failed to allocate buffer for kv", Sig::AllocUnnamed),
     ("unable to allocate backend buffer", Sig::AllocUnnamed),
+    // llama.cpp's context creation failed (Ollama passes it on): almost always the KV cache or compute
+    // buffers not fitting; a stated cause beside it (a cache type needing flash attention) wins.
+    ("failed to create context with model", Sig::AllocUnnamed),
+    ("failed to create context with model", Sig::ContextPhase),
+    // Ollama: the failure came while generating, after the load.
+    ("encountered while running the model", Sig::ContextPhase),
+    // llama.cpp refuses a quantized V cache without flash attention (llama-context.cpp).
+    ("v cache quantization requires flash_attn", Sig::NotMemory),
     // Ollama's engine panics with every allocation it tried, the failed one marked "F" (read below).
     (
         "insufficient memory - required allocations",

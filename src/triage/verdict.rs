@@ -830,6 +830,8 @@ fn name_unnamed_failure(scan: &Scan) -> Option<Scan> {
         Sig::HostKilled,
         Sig::PinnedFail,
         Sig::BufferLimit,
+        // A stated cause that is not memory explains the failed summary.
+        Sig::NotMemory,
     ];
     if named.iter().any(|s| scan.has(*s)) {
         return None;
