@@ -1141,3 +1141,10 @@ fn a_failed_context_is_the_context_unless_a_cause_is_stated() {
         Label::VramOomContext
     );
 }
+
+/// Two processes of about this one's size: only one of them is this process; the other holds the rest.
+#[test]
+fn only_one_listed_process_is_this_one() {
+    let log = "[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 0 has a total capacity of 79.15 GiB of which 500.00 MiB is free. Process 3333 has 40.00 GiB memory in use. Process 4444 has 38.50 GiB memory in use. Of the allocated memory 37.00 GiB is allocated by PyTorch, and 1.00 GiB is reserved by PyTorch but unallocated.\n";
+    assert_eq!(label(log), Label::VramHeldByOther);
+}

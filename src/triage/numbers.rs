@@ -341,15 +341,29 @@ impl Found {
         let own = self
             .this_process
             .or_else(|| Some(self.allocated? + self.reserved_unallocated.unwrap_or(0)));
-        self.processes
+        let others: Vec<&(u64, u64)> = self
+            .processes
             .iter()
             .filter(|(pid, _)| !self.own_pids.contains(pid))
-            .filter(|(_, b)| match own {
-                // Within 1 GiB (CUDA context, non-PyTorch memory) or 10 %: the same process.
-                Some(o) if self.this_process.is_none() => b.abs_diff(o) > (1 << 30).max(o / 10),
-                _ => true,
-            })
-            .map(|(_, b)| b)
+            .collect();
+        let named_own = others.len() < self.processes.len();
+        // Without the "this process has" line (or a listed pid the log names as its own), the one process
+        // whose use matches the allocator's total (within 1 GiB for the CUDA context and non-PyTorch memory,
+        // or 10 %) is this one; only that one.
+        let this_one = match own {
+            Some(o) if self.this_process.is_none() && !named_own => others
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, b))| b.abs_diff(o) <= (1 << 30).max(o / 10))
+                .min_by_key(|(_, (_, b))| b.abs_diff(o))
+                .map(|(i, _)| i),
+            _ => None,
+        };
+        others
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != this_one)
+            .map(|(_, (_, b))| b)
             .sum()
     }
 }
