@@ -1148,3 +1148,18 @@ fn only_one_listed_process_is_this_one() {
     let log = "[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 0 has a total capacity of 79.15 GiB of which 500.00 MiB is free. Process 3333 has 40.00 GiB memory in use. Process 4444 has 38.50 GiB memory in use. Of the allocated memory 37.00 GiB is allocated by PyTorch, and 1.00 GiB is reserved by PyTorch but unallocated.\n";
     assert_eq!(label(log), Label::VramHeldByOther);
 }
+
+/// Windows' low-virtual-memory event is the commit limit; a failed munlock is a warning the run goes on after.
+#[test]
+fn windows_commit_event_and_munlock_warning() {
+    assert_eq!(
+        label(
+            "Windows successfully diagnosed a low virtual memory condition. The following programs consumed the most virtual memory: ollama_llama_server.exe (12345) consumed 30064771072 bytes, msedge.exe (2222) consumed 1073741824 bytes.\n"
+        ),
+        Label::HostOomKilled
+    );
+    let munlock = "llama_model_load: loading model from 'model.gguf'\n\
+        warning: failed to munlock buffer: Cannot allocate memory\n\
+        main: server is listening on 127.0.0.1:8080\n";
+    assert_eq!(label(munlock), Label::RecoveredNoFailure);
+}

@@ -376,6 +376,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to get device context", Sig::NotMemory),
     ("rocblaslt error: could not load", Sig::NotMemory),
     ("failed to mlock", Sig::PinnedFail),
+    ("failed to munlock", Sig::PinnedFail),
     ("available kv cache memory: -", Sig::VllmKv),
     ("hip_error_outofmemory", Sig::HipOom),
     ("failed to fit params to free device memory", Sig::CudaOom),
@@ -819,6 +820,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     // LM Studio's load guardrail: its estimate of the model and context exceeds the RAM (and VRAM) it sees,
     // so it refuses before allocating.
     ("model loading guardrails", Sig::HostAlloc),
+    // Windows' Resource-Exhaustion-Detector event: the commit limit (RAM + page file) was reached.
+    ("low virtual memory condition", Sig::WinPagefile),
     ("due to insufficient system resources", Sig::HostAlloc),
     // MLX's allocator on unified memory.
     ("[malloc_or_wait] unable to allocate", Sig::MetalOom),
