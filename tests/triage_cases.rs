@@ -1163,3 +1163,22 @@ fn windows_commit_event_and_munlock_warning() {
         main: server is listening on 127.0.0.1:8080\n";
     assert_eq!(label(munlock), Label::RecoveredNoFailure);
 }
+
+/// A GPU mostly taken before the load makes the runtime keep layers in RAM: the holder is the cause. A
+/// snapshot taken after the load (nvidia-smi) shows this process's own memory and proves nothing.
+#[test]
+fn a_spill_caused_by_memory_held_before_the_load() {
+    let ollama = "time=2025-09-01T10:00:00.000Z level=INFO source=types.go:130 msg=\"inference compute\" id=GPU-1 library=cuda variant=v12 compute=8.6 driver=12.4 name=\"NVIDIA GeForce RTX 3060\" total=\"12.0 GiB\" available=\"2.1 GiB\"\n\
+        time=2025-09-01T10:00:00.000Z level=INFO source=memory.go:326 msg=\"offload to cuda\" layers.requested=-1 layers.model=33 layers.offload=5 memory.available=\"[2.1 GiB]\"\n";
+    let d = diagnose_str(ollama);
+    assert_eq!(d.label, Label::VramHeldByOther);
+    assert!(
+        d.explanation.contains("already in use"),
+        "{}",
+        d.explanation
+    );
+    let after = "NAME                       ID              SIZE     PROCESSOR          UNTIL\n\
+        mistral-small3.1:latest    b9aaf0c2586a    25 GB    41%/59% CPU/GPU    59 minutes from now\n\
+        |  0%   32C    P8             11W /  420W |   14054MiB /  24576MiB |      0%      Default |\n";
+    assert_eq!(label(after), Label::CpuSpillSlow);
+}

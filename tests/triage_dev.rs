@@ -33,7 +33,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r070",
-        "not_memory read as vram_oom_load: OUT_OF_DEVICE_MEMORY with 27 GB free stated only in prose",
+        "not_memory read as vram_oom_context: OUT_OF_DEVICE_MEMORY in a SYCL op with 27 GB free stated only in prose",
     ),
     (
         "r084",

@@ -770,7 +770,6 @@ impl Timeline {
             .or_else(|| candidates().next())
     }
 
-    /// The GPU's name (from the first device line that names one).
     /// What llama.cpp's automatic fit changed before the load, as a sentence (`None` when it changed nothing).
     pub fn fit_sentence(&self) -> Option<String> {
         let fits: Vec<&Event> = self.of(EventKind::Fitted).collect();
@@ -810,6 +809,7 @@ impl Timeline {
             })
     }
 
+    /// The GPU's name (from the first device line that names one).
     pub fn gpu_name(&self) -> Option<String> {
         self.of(EventKind::Device)
             .filter(|e| e.device.as_deref().is_none_or(is_gpu_device))

@@ -598,26 +598,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         );
     }
     if let Some(mut c) = spill {
-        // Weights sent to RAM because the GPU was already mostly taken when the load began: the cause is the
-        // other holder, the spill its consequence.
-        // (Unified memory is shared with the OS by design: not "another holder".)
-        let unified = scan.has(Sig::MetalMarker) || scan.has(Sig::OsMac) || scan.has(Sig::RtMlx);
-        if !unified
-            && let Some(s) = tl.start_state(None, u64::MAX)
-            && let (Some(free), Some(total)) = (s.numbers.free_bytes, device_total(s))
-            && total.saturating_sub(free) >= 2 * GIB
-            && total.saturating_sub(free) * 2 >= total
-        {
-            c.label = Label::VramHeldByOther;
-            c.extra.insert(0, (s.line, s.text.clone()));
-            c.explain = Some(format!(
-                "{} had only {} free of {} when the load started: {} was already in use by another process, so the runtime kept part of the model in system RAM, where it runs far slower.",
-                s.device.as_deref().unwrap_or("The GPU"),
-                format_auto(free),
-                format_auto(total),
-                format_auto(total.saturating_sub(free))
-            ));
-        }
+        held_before_spill(scan, tl, &mut c);
         return c;
     }
     if let Some(cpu) = f.cpu_share.filter(|c| *c > 0) {
@@ -625,6 +606,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         c.explain = Some(format!(
             "ollama ps shows the model {cpu} % on the CPU: that part runs from system RAM at a fraction of the GPU's speed."
         ));
+        held_before_spill(scan, tl, &mut c);
         return c;
     }
     if let Some((need, room)) = f.host_overcommitted() {
@@ -676,14 +658,18 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             })
         })
     {
-        return call(Label::CpuSpillSlow, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
+        let mut c = call(Label::CpuSpillSlow, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
+        held_before_spill(scan, tl, &mut c);
+        return c;
     }
     // Some layers on the GPU and not all: the rest run on the CPU (none on the GPU is a CPU-only run).
     if let Some((x, y)) = f.layers
         && x < y
         && x > 0
     {
-        return call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded, Sig::SlowHint]);
+        let mut c = call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded, Sig::SlowHint]);
+        held_before_spill(scan, tl, &mut c);
+        return c;
     }
     // Metal's running total of buffers passed the GPU's working-set size ("(7630.41 / 5461.34)"): on a Mac
     // that is the memory the GPU may use, so the model and context do not fit, whether or not the failure
@@ -815,6 +801,37 @@ fn os(scan: &Scan) -> Option<String> {
 }
 
 /// The verdict on a scanned log.
+/// Weights sent to RAM because the GPU was already mostly taken when the load began: the cause is the other
+/// holder (a second server, a model still loaded, another program), the spill its consequence. Unified memory
+/// (Apple) is shared with the OS by design: not "another holder".
+fn held_before_spill(scan: &Scan, tl: &Timeline, c: &mut Call) {
+    let unified = scan.has(Sig::MetalMarker) || scan.has(Sig::OsMac) || scan.has(Sig::RtMlx);
+    // Only a state printed before the load counts: a snapshot after it (nvidia-smi) shows this process's own
+    // memory.
+    let load = tl
+        .events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Layers | EventKind::Buffer))
+        .map(|e| e.line);
+    if !unified
+        && let Some(load) = load
+        && let Some(s) = tl.start_state(None, load.saturating_sub(1))
+        && let (Some(free), Some(total)) = (s.numbers.free_bytes, device_total(s))
+        && total.saturating_sub(free) >= 2 * GIB
+        && total.saturating_sub(free) * 2 >= total
+    {
+        c.label = Label::VramHeldByOther;
+        c.extra.insert(0, (s.line, s.text.clone()));
+        c.explain = Some(format!(
+            "{} had only {} free of {} when the load started: {} was already in use by another process, so the runtime kept part of the model in system RAM, where it runs far slower.",
+            s.device.as_deref().unwrap_or("The GPU"),
+            format_auto(free),
+            format_auto(total),
+            format_auto(total.saturating_sub(free))
+        ));
+    }
+}
+
 /// llama.cpp's summary of a failed buffer ("failed to allocate buffer for kv cache") names no device; the
 /// line before it that does may be cut from a paste. Without any line naming the failure's kind, the device is
 /// the log's GPU, or system RAM when every buffer the log shows is on the CPU. `None` when nothing changes.
