@@ -1182,3 +1182,32 @@ fn a_spill_caused_by_memory_held_before_the_load() {
         |  0%   32C    P8             11W /  420W |   14054MiB /  24576MiB |      0%      Default |\n";
     assert_eq!(label(after), Label::CpuSpillSlow);
 }
+
+/// More of a person's own words: a second run failing where the first worked is the context; two instances
+/// on one GPU are another holder; "after the update" is a regression, not a lack of memory.
+#[test]
+fn more_descriptions() {
+    assert_eq!(
+        label(
+            "When I start ComfyUI with Flux the first image works but the second one crashes with CUDA out of memory."
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            "I'm running two instances of llama-server on the same GPU and the second one fails to load."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "After the update to 0.6.2, gemma3 27b no longer fits on my 3090, before it used 22GB."
+        ),
+        Label::NotMemory
+    );
+    // A failure line quoted in words is read, less surely than in a log.
+    let d = diagnose_str(
+        "Every time I try to load the 70B model Ollama says it ran out of memory even though I have 128 GB of RAM.",
+    );
+    assert!(d.confidence <= 0.6, "{}", d.confidence);
+}

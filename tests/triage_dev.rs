@@ -120,10 +120,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: a bare SIGSEGV; the corpus labels bare segfaults unknown (r346-r348) and this one not_memory",
     ),
     (
-        "r342",
-        "not_memory read as unknown: a macOS kernel panic in IOGPUFamily; its being a driver bug is only in the thread",
-    ),
-    (
         "r355",
         "not_memory read as vram_oom_load: GPT4All's 'GPU loading failed (out of VRAM?)' with VRAM free; the backend bug is only in the thread",
     ),

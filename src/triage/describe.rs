@@ -66,6 +66,9 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "previous run",
         "another instance",
         "second instance",
+        "two instances",
+        "multiple instances",
+        "both instances",
         "other instance",
         "multiple models",
         "two models",
@@ -183,6 +186,14 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "loaded successfully",
         "once loaded",
         "after loading",
+        // A later run fails where the first worked (the activations or a cache grew, not the weights).
+        "second one",
+        "second image",
+        "second time",
+        "second request",
+        "first one works",
+        "first image works",
+        "first run works",
     ]);
     let load = find(&["load", "start", "launch", "open"]);
     let freeze = find(&[
@@ -252,6 +263,10 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "offloaded to the cpu",
         "fit in vram",
         "fit into vram",
+        "spilling into",
+        "spilled into",
+        "spilling to",
+        "spilled to",
     ]);
     // The allocator's own state in words: PyTorch's caching allocator keeps freed blocks reserved, and its
     // OOM text names the cure (expandable_segments, max_split_size_mb, empty_cache).
@@ -338,6 +353,16 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "used to work",
         "worked fine in",
         "regression",
+    ]);
+    // It began with a new version: a regression, unless the person also names what the memory did (a spill,
+    // a slow run), which is then the finding.
+    let after_update = find(&[
+        "after the update",
+        "after updating",
+        "since the update",
+        "since updating",
+        "after upgrading",
+        "no longer fits",
     ]);
     let not_memory = find(&[
         "illegal instruction",
@@ -500,6 +525,12 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             Label::PagingThrash,
             p,
             "Minutes for each token is the speed of the disk: the model does not fit in free RAM and the OS pages it in and out.",
+        )
+    } else if let Some(w) = after_update.filter(|_| slow.is_none() && rate.is_none()) {
+        (
+            Label::NotMemory,
+            w,
+            "It began with a new version on the same machine and settings: a regression in that version (report it, or go back to the previous one) rather than a lack of memory.",
         )
     } else if let (Some(c), Some(_), Some(_)) = (crash, load, memory_named) {
         (

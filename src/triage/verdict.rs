@@ -919,6 +919,10 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                 c.confidence = c.confidence.min(0.4);
             }
         }
+    } else if description {
+        // A failure line quoted inside a person's words: the rules read it, but without the log around it
+        // (the device, the phase, what came next) the reading is less sure.
+        c.confidence = c.confidence.min(0.6);
     } else if c.label == Label::Unknown
         && scan.lines <= super::input::HEAD_LINES
         && let Some(mut d) = describe(scan, true)
