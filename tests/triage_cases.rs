@@ -1211,3 +1211,31 @@ fn more_descriptions() {
     );
     assert!(d.confidence <= 0.6, "{}", d.confidence);
 }
+
+/// The context's next steps speak the runtime's KV-cache switches once, not twice.
+#[test]
+fn context_steps_name_the_kv_cache_switch_once() {
+    let ollama = "time=2025-01-01T10:00:00Z level=INFO source=server.go:100 msg=\"starting llama server\" cmd=\"ollama runner\"\n\
+        llama_kv_cache_init: failed to allocate buffer for kv cache\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4096.00 MiB on device 0: cudaMalloc failed: out of memory\n";
+    let d = diagnose_str(ollama);
+    assert_eq!(d.label, Label::VramOomContext);
+    assert!(
+        d.next_steps
+            .iter()
+            .any(|s| s.contains("OLLAMA_KV_CACHE_TYPE=q8_0")),
+        "{:?}",
+        d.next_steps
+    );
+    let llama = "load_tensors: offloaded 33/33 layers to GPU\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 2570.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        graph_reserve: failed to allocate compute buffers\n";
+    let d = diagnose_str(llama);
+    let kv = d.next_steps.iter().filter(|s| s.contains("-ctk")).count();
+    assert_eq!(kv, 1, "{:?}", d.next_steps);
+    assert!(
+        !d.next_steps
+            .iter()
+            .any(|s| s.contains("where the runtime supports it"))
+    );
+}

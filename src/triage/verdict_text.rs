@@ -95,6 +95,23 @@ fn smaller_context(runtime: Option<&str>) -> &'static str {
     }
 }
 
+/// Flash attention and a quantized KV cache in the runtime's own terms; `None` where the context step already
+/// says it (llama.cpp, koboldcpp's own flags aside, ExLlamaV2) or the runtime has no such switch.
+fn kv_quant(runtime: Option<&str>) -> Option<&'static str> {
+    match runtime {
+        Some("Ollama") => Some(
+            "Halve the KV cache: OLLAMA_FLASH_ATTENTION=1 and OLLAMA_KV_CACHE_TYPE=q8_0 on the server.",
+        ),
+        Some("LM Studio") => Some(
+            "Turn on Flash Attention and set the K and V cache quantization to Q8_0 in the load settings.",
+        ),
+        Some("koboldcpp") => Some("Use --flashattention with --quantkv 1 (q8_0 KV cache)."),
+        Some("vLLM") => Some("Use an FP8 KV cache: --kv-cache-dtype fp8."),
+        Some("SGLang") => Some("Use an FP8 KV cache: --kv-cache-dtype fp8_e5m2."),
+        _ => None,
+    }
+}
+
 pub fn words(
     label: Label,
     f: &Found,
@@ -131,11 +148,14 @@ pub fn words(
             format!(
                 "The weights loaded, but the next allocation{on} — KV cache, compute buffers or activations for this context and batch — failed{short}."
             ),
-            vec![
-                smaller_context(runtime).to_owned(),
-                fewer_layers(runtime, f),
-                "Enable flash attention and a quantized KV cache where the runtime supports it.".into(),
-            ],
+            [
+                Some(smaller_context(runtime).to_owned()),
+                Some(fewer_layers(runtime, f)),
+                kv_quant(runtime).map(str::to_owned),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         ),
         Label::VramFragmentation => (
             "GPU memory is fragmented".into(),
