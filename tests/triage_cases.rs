@@ -1181,6 +1181,12 @@ fn a_spill_caused_by_memory_held_before_the_load() {
         mistral-small3.1:latest    b9aaf0c2586a    25 GB    41%/59% CPU/GPU    59 minutes from now\n\
         |  0%   32C    P8             11W /  420W |   14054MiB /  24576MiB |      0%      Default |\n";
     assert_eq!(label(after), Label::CpuSpillSlow);
+    // llama.cpp: 1.5 GiB free on a 24 GiB card at the start, nothing offloaded, slow.
+    let none = "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 1500 MiB free\n\
+        load_tensors: offloaded 0/33 layers to GPU\n\
+        load_tensors:   CPU_Mapped model buffer size =  4685.30 MiB\n\
+        eval time =   20000.00 ms /   100 tokens (  200.00 ms per token,     5.00 tokens per second)\n";
+    assert_eq!(label(none), Label::VramHeldByOther);
 }
 
 /// More of a person's own words: a second run failing where the first worked is the context; two instances

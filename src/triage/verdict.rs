@@ -728,7 +728,9 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         return call(Label::PagingThrash, 0.4, &[Sig::PagingHint]);
     }
     if scan.has(Sig::SlowHint) && scan.has(Sig::Offloaded) {
-        return call(Label::CpuSpillSlow, 0.5, &[Sig::Offloaded, Sig::SlowHint]);
+        let mut c = call(Label::CpuSpillSlow, 0.5, &[Sig::Offloaded, Sig::SlowHint]);
+        held_before_spill(scan, tl, &mut c);
+        return c;
     }
     call(Label::Unknown, 0.2, &[])
 }
@@ -823,7 +825,7 @@ fn held_before_spill(scan: &Scan, tl: &Timeline, c: &mut Call) {
         c.label = Label::VramHeldByOther;
         c.extra.insert(0, (s.line, s.text.clone()));
         c.explain = Some(format!(
-            "{} had only {} free of {} when the load started: {} was already in use by another process, so the runtime kept part of the model in system RAM, where it runs far slower.",
+            "{} had only {} free of {} when the load started: {} was already in use by another process, so the runtime kept the model, or part of it, in system RAM, where it runs far slower.",
             s.device.as_deref().unwrap_or("The GPU"),
             format_auto(free),
             format_auto(total),
