@@ -457,7 +457,8 @@ pub fn key_events(d: &Diagnosis) -> Vec<(u64, EventKind, String)> {
         .events
         .iter()
         .filter(|e| e.kind != EventKind::Buffer || e.detail.as_deref() == Some("model"))
-        .map(|e| (e.line, e.kind, e.summary()))
+        // In the card's font: arrows and signs spelled in ASCII.
+        .map(|e| (e.line, e.kind, widgets::prose(&e.summary()).into_owned()))
         .collect();
     if out.len() > SHOWN {
         // Keep the first devices and the end of the story.
