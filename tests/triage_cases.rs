@@ -1245,3 +1245,32 @@ fn context_steps_name_the_kv_cache_switch_once() {
             .any(|s| s.contains("where the runtime supports it"))
     );
 }
+
+/// llama-cpp-python, ExLlamaV2/TabbyAPI, Jan and llamafile in their own words.
+#[test]
+fn python_bindings_exllama_jan_and_llamafile() {
+    let ctx = "  File \"/usr/local/lib/python3.11/site-packages/llama_cpp/_internals.py\", line 300, in __init__\n\
+        raise ValueError(\"Failed to create llama_context\")\n\
+        ValueError: Failed to create llama_context\n";
+    assert_eq!(label(ctx), Label::VramOomContext);
+    // Any load failure ends in this exception: it names no cause, so none is guessed.
+    assert_eq!(
+        label("ValueError: Failed to load model from file: models/model.gguf\n"),
+        Label::Unknown
+    );
+    let exl = "exllamav2 - Loading model: /models/Llama-3-70B-4.0bpw\n\
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 224.00 MiB. GPU 1 has a total capacity of 23.69 GiB of which 58.25 MiB is free.\n";
+    assert_eq!(label(exl), Label::VramOomLoad);
+    assert_eq!(
+        label("[jan] error: Failed to load model. Error: Not enough VRAM for model\n"),
+        Label::VramOomLoad
+    );
+    let arch = "llamafile: ggml-cuda.cu:10000: ERROR: CUDA kernel mul_mat_vec has no device code compatible with CUDA arch 520. ggml-cuda.cu was compiled for: 520\n";
+    let d = diagnose_str(arch);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(
+        d.explanation.contains("compute capability"),
+        "{}",
+        d.explanation
+    );
+}

@@ -49,7 +49,10 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("pre-tokenizer")
     {
         "the model file does not match what this runtime version expects (update the runtime, or use a file made for it)"
-    } else if text.contains("no kernel image") || text.contains("invalid device function") {
+    } else if text.contains("no kernel image")
+        || text.contains("invalid device function")
+        || text.contains("no device code")
+    {
         "the build has no GPU code for this card's compute capability (rebuild with its CUDA architecture, or use a build that supports it)"
     } else if text.contains("illegal memory access") {
         "a GPU kernel read or wrote out of bounds (illegal memory access): a bug in the runtime for this model or settings, not a lack of memory"

@@ -125,6 +125,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     // buffers not fitting; a stated cause beside it (a cache type needing flash attention) wins.
     ("failed to create context with model", Sig::AllocUnnamed),
     ("failed to create context with model", Sig::ContextPhase),
+    // llama-cpp-python's wrapper of the same failure.
+    ("failed to create llama_context", Sig::AllocUnnamed),
+    ("failed to create llama_context", Sig::ContextPhase),
+    // Jan and others state it in words.
+    ("not enough vram", Sig::CudaOom),
+    // ExLlamaV2 / TabbyAPI / text-generation-webui announce the load.
+    ("loading model:", Sig::LoadPhase),
+    // llamafile / ggml-cuda built without this card's architecture.
+    ("has no device code compatible", Sig::NotMemory),
     // Ollama: the failure came while generating, after the load.
     ("encountered while running the model", Sig::ContextPhase),
     // llama.cpp refuses a quantized V cache without flash attention (llama-context.cpp).
@@ -1057,9 +1066,23 @@ pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
     if out.iter().any(|s| {
         matches!(
             s,
-            Sig::CudaOom | Sig::TorchOom | Sig::HipOom | Sig::MetalOom | Sig::AllowedMemory
+            Sig::CudaOom
+                | Sig::TorchOom
+                | Sig::HipOom
+                | Sig::MetalOom
+                | Sig::AllowedMemory
+                | Sig::AllocUnnamed
         )
     }) {
+        out.retain(|s| *s != Sig::NotMemory);
+    }
+    // llama-cpp-python's "Failed to load model from file" follows any load failure (a missing file, an
+    // unknown architecture, an allocation): the exception carrying it says nothing of the cause.
+    if out.contains(&Sig::NotMemory)
+        && line
+            .to_ascii_lowercase()
+            .contains("failed to load model from file")
+    {
         out.retain(|s| *s != Sig::NotMemory);
     }
     // A pinned / mlock'ed buffer refused ("cannot allocate memory") is its own kind, not the OS out of RAM.
