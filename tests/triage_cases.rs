@@ -1274,3 +1274,16 @@ fn python_bindings_exllama_jan_and_llamafile() {
         d.explanation
     );
 }
+
+/// An OpenAI-compatible server refusing a request longer than its context: a logical limit.
+#[test]
+fn a_request_over_the_servers_context_is_not_memory() {
+    let log = "openai.BadRequestError: Error code: 400 - {'object': 'error', 'message': \"This model's maximum context length is 32768 tokens. However, you requested 40000 tokens (39000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.\", 'type': 'BadRequestError'}\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(
+        d.explanation.contains("longer than the context"),
+        "{}",
+        d.explanation
+    );
+}

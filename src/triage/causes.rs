@@ -77,6 +77,7 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
     {
         "the model file is incomplete or corrupt (download it again and compare its size or checksum)"
     } else if text.contains("available context size")
+        || text.contains("maximum context length")
         || text.contains("context shift is disabled")
         || text.contains("physical batch size")
     {

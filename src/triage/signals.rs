@@ -722,6 +722,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("unable to build metal library", Sig::NotMemory),
     // The logical context or batch is full (llama-server), not the memory behind it.
     ("exceeds the available context size", Sig::NotMemory),
+    // The OpenAI-compatible servers' refusal (vLLM, SGLang, llama-server): a request longer than the context.
+    ("model's maximum context length is", Sig::NotMemory),
     ("context shift is disabled", Sig::NotMemory),
     ("increase the physical batch size", Sig::NotMemory),
     // Ollama cut a prompt longer than num_ctx and went on.
