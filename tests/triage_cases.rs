@@ -1287,3 +1287,14 @@ fn a_request_over_the_servers_context_is_not_memory() {
         d.explanation
     );
 }
+
+/// amdgpu refusing a command submission with -ENOMEM: the AMD GPU's memory.
+#[test]
+fn amdgpu_enomem_is_the_amd_gpus_memory() {
+    assert_eq!(
+        label(
+            "[12345.123456] [drm:amdgpu_cs_ioctl [amdgpu]] *ERROR* Failed to process the buffer list -12!\n"
+        ),
+        Label::RocmOom
+    );
+}

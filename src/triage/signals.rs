@@ -752,6 +752,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("nvrm: xid", Sig::NotMemory),
     ("ring gfx timeout", Sig::NotMemory),
     // amdgpu's GPU page fault (a kernel touched an unmapped address): a driver or runtime bug, not exhaustion.
+    // amdgpu's command submission refused for lack of memory (-ENOMEM): the buffers do not fit VRAM/GTT.
+    ("failed to process the buffer list -12", Sig::CudaOom),
     ("protection_fault_status", Sig::NotMemory),
     ("[gfxhub] page fault", Sig::NotMemory),
     ("[mmhub] page fault", Sig::NotMemory),
