@@ -1298,3 +1298,19 @@ fn amdgpu_enomem_is_the_amd_gpus_memory() {
         Label::RocmOom
     );
 }
+
+/// A healthy run (every layer on the GPU, a rate the card's bandwidth explains) is not called slow.
+#[test]
+fn a_healthy_rate_is_not_a_problem() {
+    let log = "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4090) - 23000 MiB free\n\
+        load_tensors: offloaded 33/33 layers to GPU\n\
+        load_tensors:        CUDA0 model buffer size =  4403.50 MiB\n\
+        main: server is listening on http://127.0.0.1:8080\n\
+        eval time =    1000.00 ms /   100 tokens (   10.00 ms per token,   100.00 tokens per second)\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::Unknown);
+    assert!(d.title.contains("card's speed"), "{}", d.title);
+    // The same card at 5 tokens/s with every layer on it: slow for a reason that is not memory.
+    let slow = log.replace("100.00 tokens per second", "5.00 tokens per second");
+    assert_eq!(label(&slow), Label::NotMemory);
+}

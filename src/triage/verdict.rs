@@ -631,13 +631,15 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::Numbers, Sig::NoProcesses],
         );
     }
-    // Every layer on the GPU and still slow: nothing spilled to system RAM, so memory is not the cause.
+    // Every layer on the GPU and still slow: nothing spilled to system RAM, so memory is not the cause. (A
+    // rate the card's bandwidth explains is not slow: nothing to name.)
     if let Some((x, y)) = f.layers
         && x == y
         && x > 0
         && gpu_fail == 0
         && host_fail == 0
         && (scan.has(Sig::SlowHint) || tl.last(EventKind::Speed).is_some())
+        && !healthy_rate(tl)
     {
         let mut c = call(Label::NotMemory, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
         c.cause = Some(format!(
@@ -727,7 +729,10 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     if scan.count(Sig::PagingHint) >= 2 {
         return call(Label::PagingThrash, 0.4, &[Sig::PagingHint]);
     }
-    if scan.has(Sig::SlowHint) && scan.has(Sig::Offloaded) {
+    // A rate line beside an offload line: a spill, unless every layer is on the GPU or the card's bandwidth
+    // explains the rate.
+    let full_offload = f.layers.is_some_and(|(x, y)| x == y && x > 0);
+    if scan.has(Sig::SlowHint) && scan.has(Sig::Offloaded) && !full_offload && !healthy_rate(tl) {
         let mut c = call(Label::CpuSpillSlow, 0.5, &[Sig::Offloaded, Sig::SlowHint]);
         held_before_spill(scan, tl, &mut c);
         return c;
@@ -803,6 +808,27 @@ fn os(scan: &Scan) -> Option<String> {
 }
 
 /// The verdict on a scanned log.
+/// The generation rate against the card's bandwidth bound (the model's GPU bytes read once per token):
+/// (tokens/s, the GPU's name, the share of the bound, the GPU bytes). `None` when the card is not in the
+/// catalog or the log shows no rate or no model buffer.
+fn rate_share(tl: &Timeline) -> Option<(f64, String, f64, u64)> {
+    let rate = tl.last(EventKind::Speed)?.numbers.per_second?;
+    let name = tl.gpu_name()?;
+    let gpu = crate::hardware::catalog::find(&name).ok()?;
+    let (_, on_gpu) = tl.weights_split();
+    if on_gpu == 0 || gpu.bandwidth_gbps <= 0.0 {
+        return None;
+    }
+    let share = rate * on_gpu as f64 / (gpu.bandwidth_gbps * 1e9);
+    Some((rate, name, share, on_gpu))
+}
+
+/// Generation as fast as the card's memory allows: at 40 % of the bandwidth bound or better (llama.cpp
+/// reaches 60–85 % on current builds) the rate is healthy.
+fn healthy_rate(tl: &Timeline) -> bool {
+    rate_share(tl).is_some_and(|(_, _, share, _)| share >= 0.4)
+}
+
 /// Weights sent to RAM because the GPU was already mostly taken when the load began: the cause is the other
 /// holder (a second server, a model still loaded, another program), the spill its consequence. Unified memory
 /// (Apple) is shared with the OS by design: not "another holder".
@@ -927,12 +953,26 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c.confidence = c.confidence.min(0.6);
     } else if c.label == Label::Unknown
         && scan.lines <= super::input::HEAD_LINES
+        // A healthy rate is not a symptom to read words into.
+        && !healthy_rate(&tl)
         && let Some(mut d) = describe(scan, true)
     {
         // A short excerpt with no failure line: its words are the only evidence, read with low confidence.
         d.confidence = 0.3;
         c = d;
         read_words = true;
+    }
+    // Nothing failed and the rate is what the card's memory allows: say so rather than "not recognised".
+    if c.label == Label::Unknown
+        && c.title.is_none()
+        && let Some((rate, gpu, share, bytes)) = rate_share(&tl).filter(|r| r.2 >= 0.4)
+    {
+        c.title = Some("No memory problem: the model runs at the card's speed");
+        c.explain = Some(format!(
+            "{} of weights sit on the {gpu} and it generates at {rate:.1} tokens/s, {:.0} % of what its memory bandwidth allows: nothing in this log is failing or spilling to system RAM.",
+            format_auto(bytes),
+            (share * 100.0).min(100.0)
+        ));
     }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
     if !description && !read_as_description && !read_words && c.label != Label::Unknown {
