@@ -385,6 +385,23 @@ fn crash_triage_diagnoses_pasted_text_and_hands_it_to_the_wizard() {
     );
 }
 
+/// Clicks Diagnose and waits for the verdict.
+fn click_diagnose(harness: &mut Harness<'_, App>) {
+    harness.get_by_label("Diagnose").click();
+    harness.step();
+    run_until(harness, |app| !app.triage.is_scanning());
+}
+
+/// Opens Crash Triage, pastes `text` and diagnoses it.
+fn diagnose_pasted(harness: &mut Harness<'_, App>, text: &str) {
+    settle(harness);
+    harness.get_by_label("Crash Triage").click();
+    settle(harness);
+    harness.state_mut().triage.text = text.into();
+    settle(harness);
+    click_diagnose(harness);
+}
+
 #[test]
 fn crash_triage_card_shows_the_timeline_of_events() {
     let mut harness = harness();
@@ -401,9 +418,7 @@ fn crash_triage_card_shows_the_timeline_of_events() {
         llama_model_load: error loading model: unable to allocate CUDA0 buffer\n"
         .into();
     settle(&mut harness);
-    harness.get_by_label("Diagnose").click();
-    harness.step();
-    run_until(&mut harness, |app| !app.triage.is_scanning());
+    click_diagnose(&mut harness);
     harness.get_by_label("Another process holds the GPU memory");
     harness.get_by_label("Timeline");
     // The device and its free memory at start, the layers, and what failed, each with its line.
@@ -878,20 +893,15 @@ fn from_hugging_face_lists_quants_with_fit_badges_and_loads_the_pick_without_a_d
 #[test]
 fn crash_triage_card_shows_what_the_automatic_fit_changed() {
     let mut harness = harness();
-    settle(&mut harness);
-    harness.get_by_label("Crash Triage").click();
-    settle(&mut harness);
-    harness.state_mut().triage.text = "llama_params_fit_impl: context size reduced from 40960 to 4096 -> need 3456 MiB less memory in total\n\
+    diagnose_pasted(
+        &mut harness,
+        "llama_params_fit_impl: context size reduced from 40960 to 4096 -> need 3456 MiB less memory in total\n\
         llama_params_fit_impl:   - CUDA0 (NVIDIA GeForce RTX 4090): 48 layers (34 overflowing),  19187 MiB used,   1199 MiB free\n\
         load_tensors: offloaded 48/48 layers to GPU\n\
         load_tensors:        CUDA0 model buffer size = 17000.00 MiB\n\
         load_tensors:   CPU_Mapped model buffer size = 45000.00 MiB\n\
-        eval time =   20000.00 ms /   100 tokens (  200.00 ms per token,     5.00 tokens per second)\n"
-        .into();
-    settle(&mut harness);
-    harness.get_by_label("Diagnose").click();
-    harness.step();
-    run_until(&mut harness, |app| !app.triage.is_scanning());
+        eval time =   20000.00 ms /   100 tokens (  200.00 ms per token,     5.00 tokens per second)\n",
+    );
     // The arrow is spelled in the card's font, not shown as an empty box.
     harness.get_by_label("automatic fit: context 40960 -> 4096 tokens");
     harness.get_by_label("automatic fit: 34 of 48 layers on CUDA0 overflow to system RAM");
