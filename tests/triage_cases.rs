@@ -1310,6 +1310,13 @@ fn a_healthy_rate_is_not_a_problem() {
     let d = diagnose_str(log);
     assert_eq!(d.label, Label::Unknown);
     assert!(d.title.contains("card's speed"), "{}", d.title);
+    assert!(
+        d.next_steps
+            .iter()
+            .all(|s| !s.contains("Attach the full log")),
+        "{:?}",
+        d.next_steps
+    );
     // The same card at 5 tokens/s with every layer on it: slow for a reason that is not memory.
     let slow = log.replace("100.00 tokens per second", "5.00 tokens per second");
     assert_eq!(label(&slow), Label::NotMemory);

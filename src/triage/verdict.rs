@@ -808,6 +808,9 @@ fn os(scan: &Scan) -> Option<String> {
 }
 
 /// The verdict on a scanned log.
+/// The title of a run whose rate the card's bandwidth explains.
+const HEALTHY: &str = "No memory problem: the model runs at the card's speed";
+
 /// The generation rate against the card's bandwidth bound (the model's GPU bytes read once per token):
 /// (tokens/s, the GPU's name, the share of the bound, the GPU bytes). `None` when the card is not in the
 /// catalog or the log shows no rate or no model buffer.
@@ -967,7 +970,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         && c.title.is_none()
         && let Some((rate, gpu, share, bytes)) = rate_share(&tl).filter(|r| r.2 >= 0.4)
     {
-        c.title = Some("No memory problem: the model runs at the card's speed");
+        c.title = Some(HEALTHY);
         c.explain = Some(format!(
             "{} of weights sit on the {gpu} and it generates at {rate:.1} tokens/s, {:.0} % of what its memory bandwidth allows: nothing in this log is failing or spilling to system RAM.",
             format_auto(bytes),
@@ -1052,10 +1055,15 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         layers_offloaded: found.layers.map(|(x, _)| x),
         layers_total: found.layers.map(|(_, y)| y),
     };
-    let (mut title, mut explanation, next_steps) =
+    let (mut title, mut explanation, mut next_steps) =
         super::verdict_text::words(c.label, &found, runtime.as_deref(), c.cause.as_deref());
     if let Some(t) = c.title {
         title = t.to_owned();
+        if t == HEALTHY {
+            next_steps = vec![
+                "Nothing to fix in memory. If a later request failed or slowed down, paste the log from that point; for a longer context, check the Fit Calculator first.".to_owned(),
+            ];
+        }
     }
     if let Some(e) = c.explain {
         explanation = e;
