@@ -6,6 +6,7 @@ mod causes;
 mod describe;
 pub mod diagnosis;
 pub mod events;
+mod implied;
 mod input;
 pub mod numbers;
 pub mod scan;
