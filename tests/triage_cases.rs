@@ -1321,3 +1321,20 @@ fn a_healthy_rate_is_not_a_problem() {
     let slow = log.replace("100.00 tokens per second", "5.00 tokens per second");
     assert_eq!(label(&slow), Label::NotMemory);
 }
+
+/// Ollama counting the models it already holds: the card was taken before this load, by Ollama itself.
+#[test]
+fn ollama_models_already_loaded_hold_the_card() {
+    let log = "time=2025-09-01T10:00:00.000Z level=INFO source=sched.go:500 msg=\"updated VRAM based on existing loaded models\" gpu=GPU-1 library=cuda total=\"23.6 GiB\" available=\"3.1 GiB\"\n\
+        time=2025-09-01T10:00:00.000Z level=INFO source=server.go:200 msg=\"offload to cuda\" layers.requested=-1 layers.model=49 layers.offload=8 memory.available=\"[3.1 GiB]\"\n\
+        time=2025-09-01T10:00:30.000Z level=INFO source=server.go:600 msg=\"llama runner started in 30.02 seconds\"\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::VramHeldByOther);
+    assert!(
+        d.next_steps
+            .iter()
+            .any(|s| s.contains("OLLAMA_MAX_LOADED_MODELS=1")),
+        "{:?}",
+        d.next_steps
+    );
+}

@@ -409,8 +409,10 @@ fn devices(p: &Patterns, n: u64, t: &str, out: &mut Vec<Event>) {
         ev.detail = c.get(2).map(|m| m.as_str().trim().to_owned());
         ev.numbers.total_bytes = cap_u64(&c, 3).map(|v| v * MIB);
         ev.numbers.free_bytes = cap_u64(&c, 4).map(|v| v * MIB);
-    } else if t.contains("inference compute") {
-        // Ollama: name="…" (older) or name=CUDA0 description="…" (newer), total="…" available="…".
+    } else if t.contains("inference compute") || t.contains("existing loaded models") {
+        // Ollama: name="…" (older) or name=CUDA0 description="…" (newer), total="…" available="…"; the same
+        // figures when the scheduler counts the models it already holds ("updated VRAM based on existing
+        // loaded models").
         ev.detail = p
             .ollama_description
             .captures(t)

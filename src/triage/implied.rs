@@ -54,7 +54,7 @@ pub(super) fn held_before_spill(scan: &Scan, tl: &Timeline, c: &mut Call) {
         c.label = Label::VramHeldByOther;
         c.extra.insert(0, (s.line, s.text.clone()));
         c.explain = Some(format!(
-            "{} had only {} free of {} when the load started: {} was already in use by another process, so the runtime kept the model, or part of it, in system RAM, where it runs far slower.",
+            "{} had only {} free of {} when the load started: {} was already in use (another process, or models the runtime already holds), so the runtime kept the model, or part of it, in system RAM, where it runs far slower.",
             s.device.as_deref().unwrap_or("The GPU"),
             format_auto(free),
             format_auto(total),

@@ -549,6 +549,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("using device ", Sig::DeviceCue),
     ("compute capability", Sig::DeviceCue),
     ("inference compute", Sig::DeviceCue),
+    ("existing loaded models", Sig::DeviceCue),
     ("llama_memory_breakdown_print", Sig::DeviceCue),
     ("total capacity", Sig::DeviceCue),
     // PyTorch 2.1 printed "total capacty".

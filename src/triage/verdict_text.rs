@@ -175,11 +175,17 @@ pub fn words(
             format!(
                 "Memory{on}{total} is in use by another process (or container), so this one could not get what it needed{short}."
             ),
-            vec![
-                "List GPU processes with nvidia-smi and end the stale ones (an old Python kernel, a second server, a browser).".into(),
-                "Restart the other runtime or container that keeps the model loaded (ollama stop / unload).".into(),
-                "If nothing is listed, a process in another container holds it: restart that container or the driver.".into(),
-            ],
+            [
+                (runtime == Some("Ollama")).then(|| {
+                    "Ollama keeps earlier models loaded: `ollama ps` lists them, `ollama stop <model>` frees one, and OLLAMA_MAX_LOADED_MODELS=1 keeps one at a time.".to_owned()
+                }),
+                Some("List GPU processes with nvidia-smi and end the stale ones (an old Python kernel, a second server, a browser).".into()),
+                Some("Restart the other runtime or container that keeps the model loaded (ollama stop / unload).".into()),
+                Some("If nothing is listed, a process in another container holds it: restart that container or the driver.".into()),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         ),
         Label::HostOomKilled => (
             "System RAM ran out: the process was killed or could not allocate".into(),
