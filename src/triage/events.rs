@@ -891,9 +891,9 @@ mod tests {
 
     fn timeline(log: &str) -> Timeline {
         let mut scan = Scan::default();
-        let mut sigs = Vec::new();
+        let mut work = crate::triage::signals::LineWork::default();
         for (i, l) in log.lines().enumerate() {
-            scan.add_line(i as u64 + 1, l, &mut sigs);
+            scan.add_line(i as u64 + 1, l, &mut work);
         }
         Timeline::from_scan(&scan)
     }

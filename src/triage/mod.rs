@@ -141,14 +141,15 @@ impl Scan {
         self.hits.get(&s).map_or(0, |h| h.count)
     }
 
-    fn add_line(&mut self, number: u64, text: &str, sigs: &mut Vec<Sig>) {
+    fn add_line(&mut self, number: u64, text: &str, work: &mut signals::LineWork) {
         self.lines = number;
         // Runtime/OS markers only count: the first lines and every 32nd after are enough.
         let with_context = number <= CONTEXT_LINES || number.is_multiple_of(32);
         if number <= input::HEAD_LINES {
             input::note_head(self, text);
         }
-        signals::signals_sampled(text, sigs, with_context);
+        signals::signals_sampled(text, work, with_context);
+        let sigs = &mut work.sigs;
         // A pasted OOM-killer task dump (often without its "Out of memory: Killed process" line): a few rows
         // in the kernel's format are the kill itself.
         if signals::is_oom_task_row(text) {
@@ -205,14 +206,9 @@ const BLOCK: usize = 4 << 20;
 const PARALLEL_MIN: usize = 1 << 20;
 
 /// Scans the lines of `part` (whole lines; the first is number `first + 1`).
-fn scan_part(part: &[u8], first: u64) -> std::io::Result<Scan> {
+fn scan_part(part: &[u8], first: u64, work: &mut signals::LineWork) -> std::io::Result<Scan> {
     let mut scan = Scan::default();
-    let mut sigs = Vec::with_capacity(8);
-    scan::for_each_line(
-        part,
-        |_| {},
-        |n, line| scan.add_line(first + n, line, &mut sigs),
-    )?;
+    scan::for_each_line(part, |_| {}, |n, line| scan.add_line(first + n, line, work))?;
     Ok(scan)
 }
 
@@ -221,6 +217,8 @@ fn scan_all<R: std::io::Read>(
     mut progress: impl FnMut(u64),
 ) -> std::io::Result<Scan> {
     let mut scan = Scan::default();
+    // One reader per worker, kept across blocks: a big log's line shapes are remembered from block to block.
+    let (mut work_a, mut work_b) = (signals::LineWork::default(), signals::LineWork::default());
     let mut buf: Vec<u8> = Vec::with_capacity(BLOCK);
     // Lines before the start of `buf`, and bytes read so far.
     let (mut done, mut read) = (0u64, 0u64);
@@ -241,16 +239,20 @@ fn scan_all<R: std::io::Read>(
         let count = |p: &[u8]| memchr::memchr_iter(b'\n', p).count() as u64;
         let unterminated = u64::from(!part.is_empty() && !part.ends_with(b"\n"));
         let lines = if part.len() < PARALLEL_MIN {
-            scan.merge(scan_part(part, done)?);
+            scan.merge(scan_part(part, done, &mut work_a)?);
             count(part) + unterminated
         } else {
             let mid = memchr::memchr(b'\n', &part[part.len() / 2..])
                 .map_or(part.len(), |i| part.len() / 2 + i + 1);
             let (a, b) = part.split_at(mid);
+            if !work_a.shapes.remembers() {
+                work_a.shapes = signals::Shapes::remembering();
+                work_b.shapes = signals::Shapes::remembering();
+            }
             let a_lines = count(a);
             let (first, second) = std::thread::scope(|s| {
-                let later = s.spawn(|| scan_part(b, done + a_lines));
-                let earlier = scan_part(a, done);
+                let later = s.spawn(|| scan_part(b, done + a_lines, &mut work_b));
+                let earlier = scan_part(a, done, &mut work_a);
                 let later = later.join().unwrap_or_else(|_| {
                     Err(std::io::Error::other("a triage worker thread failed"))
                 });
@@ -337,7 +339,7 @@ mod tests {
         log.push_str("ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\n");
         let bytes = log.as_bytes();
         let parallel = scan_all(bytes, |_| {}).expect("scan");
-        let sequential = scan_part(bytes, 0).expect("scan");
+        let sequential = scan_part(bytes, 0, &mut signals::LineWork::default()).expect("scan");
         assert_eq!(parallel.lines, sequential.lines);
         assert_eq!(parallel.head, sequential.head);
         assert_eq!(parallel.hits.len(), sequential.hits.len());
@@ -388,7 +390,7 @@ mod tests {
         log.push_str("tail without a newline: out of memory");
         let bytes = log.as_bytes();
         let parallel = scan_all(bytes, |_| {}).expect("scan");
-        let sequential = scan_part(bytes, 0).expect("scan");
+        let sequential = scan_part(bytes, 0, &mut signals::LineWork::default()).expect("scan");
         assert_eq!(parallel.lines, sequential.lines);
         for (s, h) in &sequential.hits {
             let p = &parallel.hits[s];
@@ -411,10 +413,10 @@ mod tests {
         };
         let mut a = Scan::default();
         let mut b = Scan::default();
-        let mut sigs = Vec::new();
-        a.add_line(1, &row(1), &mut sigs);
-        a.add_line(2, &row(2), &mut sigs);
-        b.add_line(3, &row(3), &mut sigs);
+        let mut work = signals::LineWork::default();
+        a.add_line(1, &row(1), &mut work);
+        a.add_line(2, &row(2), &mut work);
+        b.add_line(3, &row(3), &mut work);
         assert!(!a.has(Sig::HostKilled) && !b.has(Sig::HostKilled));
         a.merge(b);
         assert!(a.has(Sig::HostKilled));

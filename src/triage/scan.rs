@@ -22,6 +22,8 @@ pub fn for_each_line<R: Read>(
     let mut emit = |raw: &[u8], number: &mut u64| {
         *number += 1;
         let raw = &raw[..raw.len().min(MAX_LINE)];
+        // A Windows line ending is not content: without it the line may still be plain ASCII.
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         match plain_ascii(raw) {
             Some(s) => on_line(*number, s),
             None => {

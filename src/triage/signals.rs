@@ -894,11 +894,15 @@ fn build(patterns: impl Iterator<Item = &'static str>) -> Option<DFA> {
         .ok()
 }
 
-/// Two automata: failure/phase phrases (checked on every line, where a quick `is_match` rejects the
-/// ordinary lines of a big log) and runtime/OS markers (context only, so sampled).
+/// Failure/phase phrases (checked on every line) split by whether they hold a digit, the digit phrases'
+/// shapes (see `ShapeCache`), and runtime/OS markers (context only, so sampled).
 struct Matchers {
     main: DFA,
     main_sigs: Vec<(&'static str, Sig)>,
+    digits: DFA,
+    digits_sigs: Vec<(&'static str, Sig)>,
+    /// The digit phrases with each digit as a 0 byte, searched in a line's shape.
+    skeletons: DFA,
     context: DFA,
     context_sigs: Vec<(&'static str, Sig)>,
 }
@@ -906,16 +910,182 @@ struct Matchers {
 fn matchers() -> Option<&'static Matchers> {
     static M: OnceLock<Option<Matchers>> = OnceLock::new();
     M.get_or_init(|| {
-        let (context_sigs, main_sigs): (Vec<_>, Vec<_>) =
+        let (context_sigs, phrases): (Vec<_>, Vec<_>) =
             PATTERNS.iter().copied().partition(|(_, s)| s.is_context());
+        let (digits_sigs, main_sigs): (Vec<_>, Vec<_>) = phrases
+            .into_iter()
+            .partition(|(p, _)| p.bytes().any(|b| b.is_ascii_digit()));
+        let skeletons = aho_corasick::dfa::Builder::new()
+            .ascii_case_insensitive(true)
+            .prefilter(false)
+            .build(digits_sigs.iter().map(|(p, _)| shape_of(p.as_bytes())))
+            .ok()?;
         Some(Matchers {
             main: build(main_sigs.iter().map(|(p, _)| *p))?,
+            digits: build(digits_sigs.iter().map(|(p, _)| *p))?,
             context: build(context_sigs.iter().map(|(p, _)| *p))?,
+            skeletons,
             main_sigs,
+            digits_sigs,
             context_sigs,
         })
     })
     .as_ref()
+}
+
+/// A line's shape: every ASCII digit becomes a 0 byte (no other byte of a text line is 0 after cleaning).
+fn shape_of(bytes: &[u8]) -> Vec<u8> {
+    bytes
+        .iter()
+        .map(|&b| if b.is_ascii_digit() { 0 } else { b })
+        .collect()
+}
+
+/// The hash of a line's shape, eight bytes at a time: the digits of each word are masked without a branch
+/// (a byte is a digit when it is ASCII and at least '0' and not above '9').
+fn shape_hash(bytes: &[u8]) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    fn masked(w: u64) -> u64 {
+        let low = w & LOW7;
+        let at_least_0 = low + 0x5050_5050_5050_5050;
+        let above_9 = low + 0x4646_4646_4646_4646;
+        let digit = at_least_0 & !above_9 & !w & HIGH;
+        w & !((digit >> 7) * 0xff)
+    }
+    fn mix(h: u64, w: u64) -> u64 {
+        let x = u128::from(h ^ w ^ 0x2d35_8dcc_aa6c_78a5) * 0x9e37_79b9_7f4a_7c15;
+        (x as u64) ^ ((x >> 64) as u64)
+    }
+    let mut h = bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        h = mix(h, masked(u64::from_le_bytes(w)));
+    }
+    let tail = words.remainder();
+    if !tail.is_empty() {
+        let mut w = [0u8; 8];
+        w[..tail.len()].copy_from_slice(tail);
+        h = mix(h, masked(u64::from_le_bytes(w)));
+    }
+    h
+}
+
+/// Lines of a big log repeat a few templates with other numbers (timestamps, token counts, sizes). A phrase
+/// without a digit is found in a line exactly when it is found in the line's shape (a digit and a 0 byte
+/// both differ from every byte of the phrase, and neither starts a word), so what those phrases found is
+/// remembered per shape and a repeated template costs one hash instead of a search through the large
+/// automaton. The phrases with a digit are searched again, but only in shapes that hold one's skeleton.
+const SHAPES: usize = 16384;
+const SHAPE_SIGS: usize = 6;
+/// An empty way (no shape's hash is trusted to differ from 0).
+const NOT_STORED: u8 = u8::MAX;
+
+#[derive(Clone, Copy)]
+struct Shape {
+    /// The shape's hash (the line's length is part of it).
+    key: u64,
+    digits: bool,
+    count: u8,
+    sigs: [Sig; SHAPE_SIGS],
+}
+
+const NO_SHAPE: Shape = Shape {
+    key: 0,
+    digits: false,
+    count: NOT_STORED,
+    sigs: [Sig::Numbers; SHAPE_SIGS],
+};
+
+/// The remembered shapes of one reader (direct-mapped by hash), empty until the first is stored, and a
+/// buffer for the shape of a line not seen yet. A short text is searched line by line: `Shapes::default()`
+/// remembers nothing.
+#[derive(Default)]
+pub struct Shapes {
+    remember: bool,
+    slots: Vec<Shape>,
+    shape: Vec<u8>,
+}
+
+impl Shapes {
+    pub fn remembers(&self) -> bool {
+        self.remember
+    }
+
+    /// Remembers the shapes it sees (for a big log: one per worker, kept across its blocks).
+    pub fn remembering() -> Self {
+        Self {
+            remember: true,
+            ..Self::default()
+        }
+    }
+}
+
+/// What one reader of lines keeps between lines: the signals of the last line and the shapes seen.
+#[derive(Default)]
+pub struct LineWork {
+    pub sigs: Vec<Sig>,
+    pub shapes: Shapes,
+}
+
+/// The failure/phase signals of `line` (what `collect` finds with both phrase sets), through the cache.
+fn collect_phrases(m: &Matchers, line: &str, out: &mut Vec<Sig>, shapes: &mut Shapes) {
+    let bytes = line.as_bytes();
+    if !shapes.remember {
+        collect(&m.main, &m.main_sigs, line, out, true);
+        collect(&m.digits, &m.digits_sigs, line, out, false);
+        return;
+    }
+    let key = shape_hash(bytes);
+    // Two ways per set (one cache line), the newer first: shapes that share a set take turns only when
+    // three of them are in use at once.
+    let set = (key as usize) % (SHAPES / 2) * 2;
+    let known = shapes
+        .slots
+        .get(set..set + 2)
+        .and_then(|ways| ways.iter().find(|s| s.key == key && s.count != NOT_STORED));
+    let digits = match known {
+        Some(shape) => {
+            out.extend_from_slice(&shape.sigs[..usize::from(shape.count)]);
+            shape.digits
+        }
+        None => {
+            collect(&m.main, &m.main_sigs, line, out, true);
+            let digits = bytes.iter().any(u8::is_ascii_digit) && {
+                let buf = &mut shapes.shape;
+                buf.clear();
+                buf.extend(
+                    bytes
+                        .iter()
+                        .map(|&b| if b.is_ascii_digit() { 0 } else { b }),
+                );
+                matches!(
+                    m.skeletons.try_find(&Input::new(buf.as_slice())),
+                    Ok(Some(_))
+                )
+            };
+            if out.len() <= SHAPE_SIGS {
+                let mut sigs = [Sig::Numbers; SHAPE_SIGS];
+                sigs[..out.len()].copy_from_slice(out);
+                if shapes.slots.is_empty() {
+                    shapes.slots.resize(SHAPES, NO_SHAPE);
+                }
+                shapes.slots[set + 1] = shapes.slots[set];
+                shapes.slots[set] = Shape {
+                    key,
+                    digits,
+                    count: out.len() as u8,
+                    sigs,
+                };
+            }
+            digits
+        }
+    };
+    if digits {
+        collect(&m.digits, &m.digits_sigs, line, out, false);
+    }
 }
 
 thread_local! {
@@ -986,12 +1156,13 @@ fn collect(
 
 /// Every signal in `line` (each at most once), appended to `out`. Context markers (runtime, OS) are looked
 /// for only when `with_context` is set: they are counted, not shown, so a sample of the lines is enough.
-pub fn signals_sampled(line: &str, out: &mut Vec<Sig>, with_context: bool) {
+pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
+    let LineWork { sigs: out, shapes } = work;
     out.clear();
     let Some(m) = matchers() else {
         return;
     };
-    collect(&m.main, &m.main_sigs, line, out, true);
+    collect_phrases(m, line, out, shapes);
     if with_context {
         collect(&m.context, &m.context_sigs, line, out, false);
     }
@@ -1201,7 +1372,9 @@ pub fn is_oom_task_row(line: &str) -> bool {
 
 /// Every signal in `line`, context markers included.
 pub fn signals(line: &str, out: &mut Vec<Sig>) {
-    signals_sampled(line, out, true);
+    let mut work = LineWork::default();
+    signals_sampled(line, &mut work, true);
+    *out = work.sigs;
 }
 
 #[cfg(test)]
@@ -1229,6 +1402,76 @@ mod tests {
             collect(&m.main, &m.main_sigs, plain, &mut sigs, false);
             assert!(sigs.is_empty(), "{plain}: {sigs:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    use super::*;
+
+    fn read(lines: &[String], work: &mut LineWork) -> Vec<Vec<Sig>> {
+        lines
+            .iter()
+            .map(|l| {
+                signals_sampled(l, work, false);
+                let mut v = work.sigs.clone();
+                v.sort();
+                v
+            })
+            .collect()
+    }
+
+    /// Remembering shapes changes nothing that is found: every phrase (with and without digits) in lines that
+    /// share their shape with lines holding other digits, read in both orders.
+    #[test]
+    fn remembered_shapes_find_what_a_search_finds() {
+        let m = matchers().expect("matchers");
+        let mut lines = Vec::new();
+        for (p, _) in m.main_sigs.iter().chain(&m.digits_sigs) {
+            let other: String = p
+                .chars()
+                .map(|c| match c {
+                    '0'..='8' => char::from(c as u8 + 1),
+                    '9' => '0',
+                    c => c,
+                })
+                .collect();
+            lines.push(format!("12:00:01 worker 7: {p} (41)"));
+            lines.push(format!("12:00:02 worker 8: {other} (42)"));
+            lines.push(format!("12:00:03 worker 9: {p} (43)"));
+        }
+        lines.push("process exited with exit code 0".into());
+        lines.push("process exited with exit code 137".into());
+        lines.push("process exited with exit code 1".into());
+        let plain = read(&lines, &mut LineWork::default());
+        let mut work = LineWork {
+            sigs: Vec::new(),
+            shapes: Shapes::remembering(),
+        };
+        assert_eq!(read(&lines, &mut work), plain);
+        let reversed: Vec<String> = lines.iter().rev().cloned().collect();
+        let mut plain_rev = plain.clone();
+        plain_rev.reverse();
+        assert_eq!(read(&reversed, &mut work), plain_rev);
+        let last = plain.len() - 1;
+        assert!(plain[last - 1].contains(&Sig::HostKilled));
+        assert!(
+            !plain[last].contains(&Sig::HostKilled) && !plain[last - 2].contains(&Sig::HostKilled)
+        );
+    }
+
+    /// A line's shape ignores its digits and nothing else.
+    #[test]
+    fn shape_hash_masks_digits_only() {
+        let h = |s: &str| shape_hash(s.as_bytes());
+        assert_eq!(
+            h("eval time = 12.34 ms / 100 runs"),
+            h("eval time = 98.76 ms / 555 runs")
+        );
+        assert_ne!(h("eval time = 12.34 ms"), h("eval time = 12.345 ms"));
+        assert_ne!(h("exit code 137"), h("exit code 13x"));
+        assert_ne!(h("a"), h("b"));
+        assert_ne!(h(""), h("0"));
     }
 }
 
