@@ -1338,3 +1338,37 @@ fn ollama_models_already_loaded_hold_the_card() {
         d.next_steps
     );
 }
+
+/// A rate's unit is a measurement, not a complaint: a short log at 81 tokens/s is not "slow", and PyTorch's
+/// start-up warning about an allocator option says nothing about fragmentation.
+#[test]
+fn healthy_rates_and_start_up_warnings_are_not_symptoms() {
+    let graphs = "ggml_backend_cuda_graph_compute: disabling CUDA graphs due to too many consecutive updates\n\
+        llama_perf_context_print:        eval time =    1234.56 ms /   100 runs   (   12.35 ms per token,    81.00 tokens per second)\n";
+    assert_eq!(label(graphs), Label::Unknown);
+    let crawl = graphs.replace("81.00 tokens per second", "2.00 tokens per second");
+    assert_eq!(label(&crawl), Label::CpuSpillSlow);
+    // A word for the symptom still counts whatever the figures ("dropped from 60-70 tok/s to 12-18 tok/s").
+    assert_eq!(
+        label(
+            "Since the update performance dropped from 60-70 tok/s to 12-18 tok/s; the logs show only 54 of 65 layers offloaded.\n"
+        ),
+        Label::CpuSpillSlow
+    );
+    let warning = "/usr/lib/python3/site-packages/torch/cuda/memory.py:330: UserWarning: expandable_segments not supported on this platform\n\
+        Loading checkpoint shards: 100%|██████████| 2/2 [00:05<00:00]\n";
+    assert_ne!(label(warning), Label::VramFragmentation);
+}
+
+/// An OOM the program catches and works around on the same line (the batch halved or skipped, a smaller
+/// buffer used) is recovered, not a crash.
+#[test]
+fn an_oom_worked_around_on_its_own_line_is_recovered() {
+    for line in [
+        "2025-01-10 10:00:00,000 WARNING Ran out of memory with batch size 64; halving to 32\n",
+        "WARNING: CUDA out of memory when trying to allocate the workspace for cuBLAS; using a smaller workspace.\n",
+        "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 23.65 GiB total capacity). OOM detected, skipping batch 1001\n",
+    ] {
+        assert_eq!(label(line), Label::RecoveredNoFailure, "{line}");
+    }
+}

@@ -12,13 +12,16 @@ use super::{Label, Scan};
 /// print as fields (Ollama's free_swap, paths).
 pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     let mut t = scan.head.to_ascii_lowercase();
-    // PyTorch's OOM message ends with advice that names fragmentation whatever the cause: a quoted error
-    // says nothing about the allocator's state; the person's own words (or the numbers) must.
+    // PyTorch's OOM message ends with advice that names fragmentation whatever the cause, and it warns at
+    // start-up where the option is missing: neither says anything about the allocator's state; the person's
+    // own words (or the numbers) must.
     for hint in [
         "if reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation",
         "if reserved but unallocated memory is large try setting pytorch_cuda_alloc_conf=expandable_segments:true to avoid fragmentation",
         "if reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation",
         "see documentation for memory management and pytorch_cuda_alloc_conf",
+        // PyTorch's start-up warning where the allocator option does not exist (Windows, some ROCm builds).
+        "expandable_segments not supported on this platform",
     ] {
         t = t.replace(hint, "");
     }
@@ -213,6 +216,10 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "memory pressure",
         "beach ball",
     ]);
+    // A rate's unit alone is a measurement, not a complaint: 81 tokens/s is not slow. Only a rate below what
+    // reads comfortably (about 10 tokens/s, reading speed with margin) is a symptom without a word for it.
+    const SLOW_RATE: f64 = 10.0;
+    let lowest_rate = super::events::lowest_rate_in(&t);
     let slow = find(&[
         "slow",
         "很慢",
@@ -224,10 +231,6 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "langsam",
         "lent",
         "lento",
-        "tok/s",
-        "tokens per second",
-        "t/s",
-        "tokens/s",
         "sluggish",
         "crawl",
         "takes forever",
@@ -268,6 +271,11 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "spilling to",
         "spilled to",
     ]);
+    let slow_rate = rate.filter(|_| lowest_rate.is_some_and(|r| r < SLOW_RATE));
+    let slow = slow.or_else(|| {
+        find(&["tok/s", "tokens per second", "t/s", "tokens/s"])
+            .filter(|_| lowest_rate.is_none_or(|r| r < SLOW_RATE))
+    });
     // The allocator's own state in words: PyTorch's caching allocator keeps freed blocks reserved, and its
     // OOM text names the cure (expandable_segments, max_split_size_mb, empty_cache).
     let fragmented = find(&[
@@ -538,13 +546,13 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             c,
             "A crash while loading usually means the weights do not fit in free VRAM with these settings.",
         )
-    } else if let (Some(s), Some(_)) = (slow.or(rate.map(|_| "tok/s")), all_on_gpu) {
+    } else if let (Some(s), Some(_)) = (slow.or(slow_rate.map(|_| "tok/s")), all_on_gpu) {
         (
             Label::NotMemory,
             s,
             "Every layer was on the GPU, so nothing ran from system RAM: slowness like this comes from the build (a CPU-only or mismatched GPU library), the driver, the thread count or a power limit, not from memory.",
         )
-    } else if let Some(s) = slow.or(rate.map(|_| "tok/s")) {
+    } else if let Some(s) = slow.or(slow_rate.map(|_| "tok/s")) {
         (
             Label::CpuSpillSlow,
             s,

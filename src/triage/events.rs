@@ -864,6 +864,15 @@ impl Timeline {
     }
 }
 
+/// The lowest tokens-per-second figure in a text (a log's generation rate is below its prompt rate).
+pub fn lowest_rate_in(text: &str) -> Option<f64> {
+    patterns()?
+        .tok_s
+        .captures_iter(text)
+        .filter_map(|c| c.get(1)?.as_str().parse::<f64>().ok())
+        .reduce(f64::min)
+}
+
 /// A tokens-per-second figure in a text ("2 tok/s", "3.5 tokens per second").
 pub fn rate_in(text: &str) -> Option<f64> {
     patterns()?

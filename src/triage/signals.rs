@@ -484,6 +484,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     // A full disk (downloads, caches, checkpoints); /dev/shm full is shared memory, read apart below.
     ("no space left on device", Sig::NotMemory),
     ("reducing batch size to", Sig::Recover),
+    // The same recovery in other words: the batch halved, the batch skipped, a smaller buffer used instead.
+    ("halving to", Sig::Recover),
+    ("halving the batch", Sig::Recover),
+    ("halving batch", Sig::Recover),
+    ("skipping batch", Sig::Recover),
+    ("skipping this batch", Sig::Recover),
+    ("using a smaller", Sig::Recover),
     ("continuing without", Sig::Recover),
     ("will be disabled", Sig::Recover),
     ("fallback to", Sig::Recover),
