@@ -1372,3 +1372,31 @@ fn an_oom_worked_around_on_its_own_line_is_recovered() {
         assert_eq!(label(line), Label::RecoveredNoFailure, "{line}");
     }
 }
+
+/// Failures that are not memory, in the runtimes' words: an old driver, a DLL Windows cannot load, an
+/// unsupported CUDA operation, a GPU kernel that does not build (Vulkan shaders, Metal pipelines).
+#[test]
+fn drivers_libraries_and_kernels_that_do_not_build_are_not_memory() {
+    for log in [
+        "RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver\n",
+        "OSError: [WinError 126] The specified module could not be found. Error loading \"C:\\Python311\\Lib\\site-packages\\torch\\lib\\c10.dll\" or one of its dependencies.\n",
+        "RuntimeError: CUDA error: operation not supported\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n",
+        "ggml_vulkan: Error: Shader compilation failed\nvk::Device::createComputePipeline: ErrorUnknown\n",
+        "ggml_metal_init: error: load pipeline error: Error Domain=AGXMetalG14X Code=3 \"Compiler encountered an internal error\"\n",
+    ] {
+        assert_eq!(label(log), Label::NotMemory, "{log}");
+    }
+}
+
+/// Training tools that catch an OOM or a memory shortfall and carry on: Lightning's batch-size finder,
+/// XLA's rematerialization warning.
+#[test]
+fn training_tools_that_carry_on_are_recovered() {
+    let lightning = "Batch size 256 failed, trying batch size 128\n\
+        Batch size 128 succeeded, trying batch size 192\n\
+        Finished batch size finder, will continue with full run using batch size 128\n";
+    assert_eq!(label(lightning), Label::RecoveredNoFailure);
+    let xla = "2024-05-01 10:00:00.000000: W external/xla/xla/service/hlo_rematerialization.cc:3005] Can't reduce memory use below 10.50GiB (11274289152 bytes) by rematerialization; only reduced to 12.01GiB (12895629312 bytes), down from 14.00GiB (15032385536 bytes) originally\n\
+        Step 100 loss 1.23\n";
+    assert_eq!(label(xla), Label::RecoveredNoFailure);
+}

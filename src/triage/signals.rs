@@ -294,6 +294,16 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("eval rate", Sig::SlowHint),
     ("tok/s", Sig::SlowHint),
     ("driver version is insufficient", Sig::NotMemory),
+    // Windows could not load a DLL (a missing or mismatched CUDA/PyTorch library).
+    ("the specified module could not be found", Sig::NotMemory),
+    // PyTorch's check of the installed driver against the one it was built for.
+    ("driver on your system is too old", Sig::NotMemory),
+    ("cuda error: operation not supported", Sig::NotMemory),
+    // A GPU kernel that does not build on this driver: Vulkan shaders, Metal pipelines.
+    ("shader compilation failed", Sig::NotMemory),
+    ("createcomputepipeline", Sig::NotMemory),
+    ("load pipeline error", Sig::NotMemory),
+    ("compiler encountered an internal error", Sig::NotMemory),
     (
         "unsupported display driver / cuda driver combination",
         Sig::NotMemory,
@@ -484,6 +494,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // A full disk (downloads, caches, checkpoints); /dev/shm full is shared memory, read apart below.
     ("no space left on device", Sig::NotMemory),
     ("reducing batch size to", Sig::Recover),
+    // PyTorch Lightning's batch-size finder after a caught OOM ("Batch size 256 failed, trying batch size 128").
+    ("failed, trying batch size", Sig::Recover),
+    // XLA (JAX, TensorFlow) warns that it kept more memory than it aimed for, and carries on.
+    ("by rematerialization", Sig::Recover),
     // The same recovery in other words: the batch halved, the batch skipped, a smaller buffer used instead.
     ("halving to", Sig::Recover),
     ("halving the batch", Sig::Recover),
