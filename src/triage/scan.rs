@@ -24,7 +24,7 @@ pub fn for_each_line<R: Read>(
         let raw = &raw[..raw.len().min(MAX_LINE)];
         // A Windows line ending is not content: without it the line may still be plain ASCII.
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        match plain_ascii(raw) {
+        match plain_text(raw) {
             Some(s) => on_line(*number, s),
             None => {
                 clean(raw, &mut text);
@@ -75,13 +75,13 @@ fn push_capped(line: &mut Vec<u8>, bytes: &[u8]) {
     line.extend_from_slice(&bytes[..bytes.len().min(room)]);
 }
 
-/// Lossy UTF-8, no `\r`, no ANSI escapes (`ESC [ … letter`, `ESC ] … BEL`), no other control bytes but tab.
-/// The line itself when it is printable ASCII (no decoding, no escapes, no `\r`).
-fn plain_ascii(raw: &[u8]) -> Option<&str> {
+/// The line itself when it needs no cleaning: valid UTF-8 with no control byte (no escape, no `\r`, no tab),
+/// no C1 control (lead byte 0xC2) and no replacement character (lead byte 0xEF, checked in `clean`).
+fn plain_text(raw: &[u8]) -> Option<&str> {
     // No early exit: the fold compiles to a vector loop over the whole line.
-    let outside = raw
-        .iter()
-        .fold(0u8, |acc, &b| acc | u8::from(b.wrapping_sub(0x20) >= 0x5f));
+    let outside = raw.iter().fold(0u8, |acc, &b| {
+        acc | u8::from(b < 0x20 || b == 0x7f || b == 0xc2 || b == 0xef)
+    });
     if outside == 0 {
         std::str::from_utf8(raw).ok()
     } else {
@@ -89,6 +89,7 @@ fn plain_ascii(raw: &[u8]) -> Option<&str> {
     }
 }
 
+/// Lossy UTF-8, no `\r`, no ANSI escapes (`ESC [ … letter`, `ESC ] … BEL`), no other control bytes but tab.
 fn clean(raw: &[u8], out: &mut String) {
     out.clear();
     let decoded = String::from_utf8_lossy(raw);
@@ -143,5 +144,11 @@ mod tests {
         // Binary garbage is numbered but not passed on.
         let v = lines(b"ok\n\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7 x\nafter\n");
         assert_eq!(v, vec![(1, "ok".to_owned()), (3, "after".to_owned())]);
+        // Text beyond ASCII passes as it is; a C1 control or a tab is still cleaned, and so is a line of
+        // replacement characters (already-decoded garbage), which is dropped.
+        let v = lines("Loading ██████ 100% 显存不足\r\nC1 \u{85}x\ta\n\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\u{fffd}\n".as_bytes());
+        assert_eq!(v[0].1, "Loading ██████ 100% 显存不足");
+        assert_eq!(v[1].1, "C1 x a");
+        assert_eq!(v.len(), 2);
     }
 }
