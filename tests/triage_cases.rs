@@ -1400,3 +1400,25 @@ fn training_tools_that_carry_on_are_recovered() {
         Step 100 loss 1.23\n";
     assert_eq!(label(xla), Label::RecoveredNoFailure);
 }
+
+/// A Mac whose GPU buffers (model, KV cache, compute) pass the working set Metal reported is out of GPU memory
+/// even with every layer offloaded and nothing failing: macOS pages the GPU's memory, so generation crawls.
+#[test]
+fn metal_buffers_past_the_working_set_are_a_metal_shortage() {
+    let log = "ggml_metal_init: GPU name:   Apple M2\n\
+        ggml_metal_init: recommendedMaxWorkingSetSize  = 11453.25 MB\n\
+        llm_load_tensors: offloaded 33/33 layers to GPU\n\
+        llm_load_tensors:      Metal buffer size = 9000.00 MiB\n\
+        llama_kv_cache_init:      Metal KV buffer size =  4096.00 MiB\n\
+        llama_print_timings:        eval time =   60000.00 ms /   100 runs   (  600.00 ms per token,     1.67 tokens per second)\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::AppleMetalOom, "{}", d.explanation);
+    assert!(
+        d.explanation.contains("recommendedMaxWorkingSetSize"),
+        "{}",
+        d.explanation
+    );
+    // The same run with room to spare is not a Metal shortage.
+    let fits = log.replace("4096.00 MiB", "1024.00 MiB");
+    assert_ne!(label(&fits), Label::AppleMetalOom);
+}

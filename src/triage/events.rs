@@ -822,6 +822,17 @@ impl Timeline {
             })
     }
 
+    /// Every buffer the load placed on a GPU (weights, KV cache, compute, output), in bytes. A buffer
+    /// printed again for the same device and kind (a reload, a retry) replaces the earlier one.
+    pub fn gpu_buffers(&self) -> u64 {
+        let mut last = std::collections::BTreeMap::new();
+        for e in self.of(EventKind::Buffer).filter(|e| e.on_gpu()) {
+            let key = (e.device.as_deref().map(normalise_device), e.detail.clone());
+            last.insert(key, e.numbers.bytes.unwrap_or(0));
+        }
+        last.values().fold(0u64, |a, b| a.saturating_add(*b))
+    }
+
     /// Weights placed in system RAM and on GPUs, in bytes (model buffers).
     pub fn weights_split(&self) -> (u64, u64) {
         let mut host = 0u64;

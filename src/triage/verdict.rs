@@ -632,6 +632,21 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::Numbers, Sig::NoProcesses],
         );
     }
+    // Metal's running total of buffers passed the GPU's working-set size ("(7630.41 / 5461.34)"): on a Mac
+    // that is the memory the GPU may use, so the model and context do not fit, whether or not the failure
+    // that followed made it into the paste.
+    if gpu_fail == 0
+        && let Some((line, text, used, limit)) = metal_over_working_set(scan, tl)
+    {
+        let mut c = call(Label::AppleMetalOom, 0.65, &[]);
+        c.extra = vec![(line, text)];
+        c.explain = Some(format!(
+            "The GPU buffers (the model and its context) reach {} while the GPU may use about {} of this Mac's unified memory (recommendedMaxWorkingSetSize): the model and its context do not fit. Use a smaller quant or context, or raise the limit (sudo sysctl iogpu.wired_limit_mb) on a Mac with RAM to spare.",
+            format_auto(used),
+            format_auto(limit)
+        ));
+        return c;
+    }
     // Every layer on the GPU and still slow: nothing spilled to system RAM, so memory is not the cause. (A
     // rate the card's bandwidth explains is not slow: nothing to name.)
     if let Some((x, y)) = f.layers
@@ -672,21 +687,6 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     {
         let mut c = call(Label::CpuSpillSlow, 0.7, &[Sig::Offloaded, Sig::SlowHint]);
         held_before_spill(scan, tl, &mut c);
-        return c;
-    }
-    // Metal's running total of buffers passed the GPU's working-set size ("(7630.41 / 5461.34)"): on a Mac
-    // that is the memory the GPU may use, so the model and context do not fit, whether or not the failure
-    // that followed made it into the paste.
-    if gpu_fail == 0
-        && let Some((line, text, used, limit)) = metal_over_working_set(scan, tl)
-    {
-        let mut c = call(Label::AppleMetalOom, 0.65, &[]);
-        c.extra = vec![(line, text)];
-        c.explain = Some(format!(
-            "The GPU buffers (the model and its context) reach {} while the GPU may use about {} of this Mac's unified memory (recommendedMaxWorkingSetSize): the model and its context do not fit. Use a smaller quant or context, or raise the limit (sudo sysctl iogpu.wired_limit_mb) on a Mac with RAM to spare.",
-            format_auto(used),
-            format_auto(limit)
-        ));
         return c;
     }
     // The process crashed on a bad pointer with no allocation failing before it: a bug in this version or
@@ -1037,7 +1037,7 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
         .last();
     let h = scan.hits(Sig::BufferCue)?;
     let kept: Vec<&(u64, String)> = h.lines().collect();
-    kept.into_iter().rev().find_map(|(line, text)| {
+    let from_totals = kept.iter().rev().find_map(|(line, text)| {
         let lower = text.to_ascii_lowercase();
         let mib = |v: f64| (v * 1024.0 * 1024.0) as u64;
         // mlx-lm states the model's size against the working set in MB (it divides by 2^20).
@@ -1076,5 +1076,19 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
         let limit = printed.map(mib).or(working_set)?;
         let used = mib(used_mb);
         (used > limit).then(|| (*line, text.clone(), used, limit))
+    });
+    // Without a running total: the GPU buffers the load printed (model, KV cache, compute) against the
+    // working set llama.cpp reported for the Metal device.
+    from_totals.or_else(|| {
+        let limit = working_set?;
+        let used = tl.gpu_buffers();
+        let metal = tl.of(EventKind::Buffer).any(|e| {
+            e.on_gpu()
+                && e.device
+                    .as_deref()
+                    .is_some_and(|d| d.to_ascii_lowercase().starts_with("metal"))
+        });
+        let last = tl.of(EventKind::Buffer).filter(|e| e.on_gpu()).last()?;
+        (metal && used > limit).then(|| (last.line, last.text.clone(), used, limit))
     })
 }
