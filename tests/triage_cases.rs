@@ -1422,3 +1422,34 @@ fn metal_buffers_past_the_working_set_are_a_metal_shortage() {
     let fits = log.replace("4096.00 MiB", "1024.00 MiB");
     assert_ne!(label(&fits), Label::AppleMetalOom);
 }
+
+/// Every layer on one discrete card, nothing failed, slow, and more GPU buffers than the card had (its size,
+/// or what was free at the start): the driver's sysmem fallback kept the overflow in system memory.
+#[test]
+fn gpu_buffers_past_the_card_are_a_spill_into_shared_memory() {
+    let log = "ggml_cuda_init: found 1 CUDA devices:\n  Device 0: NVIDIA GeForce RTX 4060, compute capability 8.9, VMM: yes\n\
+        load_tensors: offloaded 41/41 layers to GPU\n\
+        load_tensors:        CUDA0 model buffer size =  7100.00 MiB\n\
+        llama_kv_cache:      CUDA0 KV buffer size =  2560.00 MiB\n\
+        llama_context:      CUDA0 compute buffer size =   300.00 MiB\n\
+        llama_perf_context_print:        eval time =   30000.00 ms /   100 runs   (  300.00 ms per token,     3.33 tokens per second)\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::CpuSpillSlow, "{}", d.explanation);
+    assert!(
+        d.explanation.contains("sysmem fallback"),
+        "{}",
+        d.explanation
+    );
+    assert!(
+        d.evidence.iter().any(|e| e.text.contains("KV buffer")),
+        "{:?}",
+        d.evidence
+    );
+    // Buffers that fit the card: slow for another reason.
+    let fits = log.replace("7100.00 MiB", "4100.00 MiB");
+    assert_eq!(label(&fits), Label::NotMemory);
+    // What was free at the start is the limit when the log prints it.
+    let free = "llama_model_load_from_file_impl: using device CUDA0 (NVIDIA GeForce RTX 4060) - 7100 MiB free\n".to_owned()
+        + &fits.replace("2560.00 MiB", "3500.00 MiB");
+    assert_eq!(label(&free), Label::CpuSpillSlow);
+}

@@ -32,6 +32,49 @@ pub(super) fn healthy_rate(tl: &Timeline) -> bool {
     rate_share(tl).is_some_and(|(_, _, share, _)| share >= 0.4)
 }
 
+/// The GPU buffers a load printed (weights, KV cache, compute) past what one discrete card had: free at the
+/// start when the log says, else its size. No allocation failed, so the driver placed the overflow in shared
+/// system memory (the NVIDIA driver's sysmem fallback on Windows, on by default), which the GPU reads over
+/// PCIe. Returns (used, limit, the device state or the card's name). Unified memory is read elsewhere.
+pub(super) fn overcommitted(tl: &Timeline) -> Option<(u64, u64, String)> {
+    let gpu_buffers: Vec<_> = tl.of(EventKind::Buffer).filter(|e| e.on_gpu()).collect();
+    let first = gpu_buffers.first()?;
+    let device = first.device.clone();
+    // One card only: with several, the sum says nothing of any one of them.
+    if gpu_buffers.iter().any(|e| e.device != device) {
+        return None;
+    }
+    let used = tl.gpu_buffers();
+    let (limit, what) = match tl
+        .start_state(device.as_deref(), first.line.saturating_sub(1))
+        .and_then(|s| Some((s.numbers.free_bytes?, s)))
+    {
+        Some((free, s)) => (
+            free,
+            format!("{} free at the start", format_auto(free)) + &on(s),
+        ),
+        None => {
+            let gpu = crate::hardware::catalog::find(&tl.gpu_name()?).ok()?;
+            if gpu.unified {
+                return None;
+            }
+            (
+                gpu.memory_bytes(),
+                format!("the {} has {}", gpu.name, format_auto(gpu.memory_bytes())),
+            )
+        }
+    };
+    // A few percent over is the rounding of what the runtimes print.
+    (used > limit + limit / 20).then_some((used, limit, what))
+}
+
+fn on(s: &super::events::Event) -> String {
+    s.device
+        .as_deref()
+        .map(|d| format!(" on {d}"))
+        .unwrap_or_default()
+}
+
 /// Weights sent to RAM because the GPU was already mostly taken when the load began: the cause is the other
 /// holder (a second server, a model still loaded, another program), the spill its consequence. Unified memory
 /// (Apple) is shared with the OS by design: not "another holder".
