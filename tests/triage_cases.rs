@@ -1453,3 +1453,10 @@ fn gpu_buffers_past_the_card_are_a_spill_into_shared_memory() {
         + &fits.replace("2560.00 MiB", "3500.00 MiB");
     assert_eq!(label(&free), Label::CpuSpillSlow);
 }
+
+/// A person's words naming a model another program keeps loaded name the holder, not the spill it causes.
+#[test]
+fn a_model_kept_loaded_elsewhere_is_another_holder() {
+    let words = "I have two GPUs and ComfyUI keeps the model loaded on GPU 0 while I try to run ollama on the same card; ollama now offloads to the CPU and is very slow.";
+    assert_eq!(label(words), Label::VramHeldByOther);
+}

@@ -104,6 +104,11 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "held by",
         "nothing is running",
         "nothing else is running",
+        // A model another program keeps in memory.
+        "still loaded",
+        "stays loaded",
+        "keeps the model loaded",
+        "kept loaded",
     ]);
     let crash = (!log_like)
         .then(|| {
