@@ -230,7 +230,15 @@ pub fn recurrent_state_elems(arch: &str, hp: &HParams) -> (u64, u64) {
             (0, hk * hk * n_head0)
         }
         "lfm2" | "lfm2moe" => (e * u64::from(hp.shortconv_l_cache.saturating_sub(1)), 0),
-        "rwkv6" | "rwkv6qwen2" | "rwkv7" | "arwkv7" => (2 * e, e * u64::from(hp.wkv_head_size)),
+        // The token-shift rows (`n_embd_r` = token_shift_count × n_embd, 2 unless the file says) and the
+        // WKV state, head_size² per head.
+        "rwkv6" | "rwkv6qwen2" | "rwkv7" | "arwkv7" => {
+            let shift = match hp.token_shift_count {
+                0 => 2,
+                n => u64::from(n),
+            };
+            (shift * e, e * u64::from(hp.wkv_head_size))
+        }
         "mamba" | "jamba" => (d_conv * d_inner, d_state * d_inner),
         // Mamba-2 / SSD and Gated DeltaNet share the conv-over-(x, B, C) width.
         _ => (

@@ -72,6 +72,7 @@ pub fn spec_from_shards(shards: &[GgufFile]) -> ModelSpec {
         ssm_dt_rank: get_u32("ssm.time_step_rank"),
         shortconv_l_cache: get_u32("shortconv.l_cache"),
         wkv_head_size: get_u32("wkv.head_size"),
+        token_shift_count: get_u32("token_shift_count"),
         shared_kv_layers: get_u32("attention.shared_kv_layers"),
         nextn_predict_layers: get_u32("nextn_predict_layers"),
         full_attention_interval: get_u32("full_attention_interval"),

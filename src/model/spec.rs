@@ -98,6 +98,9 @@ pub struct HParams {
     pub shortconv_l_cache: u32,
     /// RWKV / other recurrent: `wkv.head_size` (0 when absent).
     pub wkv_head_size: u32,
+    /// RWKV `token_shift_count`: how many rows of the previous token each layer keeps (llama.cpp's default
+    /// 2; the QRWKV converters write 1). 0 when absent.
+    pub token_shift_count: u32,
     /// `attention.shared_kv_layers` (Gemma 3n: trailing layers reuse earlier KV).
     pub n_layer_kv_from_start: u32,
     pub shared_kv_layers: u32,
