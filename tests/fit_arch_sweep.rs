@@ -16,9 +16,9 @@ use vram_doctor::model;
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/arch-sweep");
 const MIB: f64 = 1048576.0;
 
-/// Architectures within tolerance on every setting (149 measured: the 136 the stock fixture builds and 13 more
+/// Architectures within tolerance on every setting (150 measured: the 136 the stock fixture builds and 14 more
 /// with the keys their loaders require; 101 of 136 before the per-architecture rules).
-const ACHIEVED: usize = 145;
+const ACHIEVED: usize = 146;
 
 /// Architectures still outside tolerance, each with the reason (they may pass later; nothing else may fail).
 const KNOWN_MISSES: &[(&str, &str)] = &[
@@ -259,7 +259,7 @@ fn every_architecture_against_llama_cpp() {
         "architectures outside tolerance that are not known misses:\n{}",
         regressions.join("\n")
     );
-    assert_eq!(results.len(), 149, "truth.tsv covers 149 architectures");
+    assert_eq!(results.len(), 150, "truth.tsv covers 150 architectures");
     assert!(
         ok >= ACHIEVED,
         "{ok} architectures within tolerance, fewer than the {ACHIEVED} achieved"

@@ -21,6 +21,46 @@ pub fn default_swa_pattern(arch: &str) -> Option<(u32, bool)> {
     })
 }
 
+/// The architectures whose loader gives them a sliding window (`hparams.swa_type` set in
+/// `src/models/<arch>.cpp`): any other ignores the SWA keys a file may carry, and keeps every cell.
+pub fn reads_swa(arch: &str) -> bool {
+    matches!(
+        arch,
+        "afmoe"
+            | "cohere2"
+            | "cohere2moe"
+            | "deepseek4"
+            | "dflash"
+            | "dots3note"
+            | "exaone-moe"
+            | "exaone4"
+            | "gemma-embedding"
+            | "gemma2"
+            | "gemma3"
+            | "gemma3n"
+            | "gemma4"
+            | "gemma4-assistant"
+            | "gpt-oss"
+            | "openai-moe"
+            | "granite_swa"
+            | "laguna"
+            | "lfm2"
+            | "lfm2moe"
+            | "llama4"
+            | "maple"
+            | "mellum"
+            | "mimo2"
+            | "modern-bert"
+            | "muse-glimmer"
+            | "olmo2"
+            | "phi3"
+            | "plamo3"
+            | "smallthinker"
+            | "spark2_5"
+            | "step35"
+    )
+}
+
 /// Architectures whose SWA key is read but forced off: phi3 always; exaone4 uses its window only in the
 /// 64-layer (32B) model (`llama_model_exaone4::load_arch_hparams` sets the pattern for that size alone).
 pub fn swa_disabled(arch: &str, hp: &HParams) -> bool {
@@ -251,7 +291,7 @@ pub fn recurrent_state_elems(arch: &str, hp: &HParams) -> (u64, u64) {
 /// Per-layer SWA flags for `n_layer` layers (`llama_hparams::set_swa_pattern`).
 pub fn swa_flags(arch: &str, hp: &HParams) -> Vec<bool> {
     let n = hp.n_layer as usize;
-    if hp.n_swa == 0 || swa_disabled(arch, hp) {
+    if hp.n_swa == 0 || !reads_swa(arch) || swa_disabled(arch, hp) {
         return vec![false; n];
     }
     if !hp.swa_layers.is_empty() {
