@@ -11,6 +11,9 @@ use crate::units::{GIB, format_auto};
 /// The title of a run whose rate the card's bandwidth explains.
 pub(super) const HEALTHY: &str = "No memory problem: the model runs at the card's speed";
 
+/// The title of a full offload whose buffers overflowed the card into shared system memory.
+pub(super) const SYSMEM: &str = "VRAM overflowed into shared system memory: generation is slow";
+
 /// The generation rate against the card's bandwidth bound (the model's GPU bytes read once per token):
 /// (tokens/s, the GPU's name, the share of the bound, the GPU bytes). `None` when the card is not in the
 /// catalog or the log shows no rate or no model buffer.
@@ -95,6 +98,7 @@ pub(super) fn held_before_spill(scan: &Scan, tl: &Timeline, c: &mut Call) {
         && total.saturating_sub(free) * 2 >= total
     {
         c.label = Label::VramHeldByOther;
+        c.title = None;
         c.extra.insert(0, (s.line, s.text.clone()));
         c.explain = Some(format!(
             "{} had only {} free of {} when the load started: {} was already in use (another process, or models the runtime already holds), so the runtime kept the model, or part of it, in system RAM, where it runs far slower.",

@@ -5,7 +5,8 @@ use super::causes::not_memory_cause;
 use super::describe::describe;
 use super::events::{Event, EventKind, Timeline};
 use super::implied::{
-    HEALTHY, healthy_rate, held_before_spill, name_unnamed_failure, overcommitted, rate_share,
+    HEALTHY, SYSMEM, healthy_rate, held_before_spill, name_unnamed_failure, overcommitted,
+    rate_share,
 };
 use super::numbers::Found;
 use super::signals::Sig;
@@ -37,7 +38,7 @@ pub(super) struct Call {
     /// Event lines that are evidence too.
     pub(super) extra: Vec<(u64, String)>,
     /// A title for what was recognised when the label alone ("Not recognised") would undersell it.
-    title: Option<&'static str>,
+    pub(super) title: Option<&'static str>,
 }
 
 pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
@@ -670,6 +671,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             .filter(|e| e.on_gpu())
             .map(|e| (e.line, e.text.clone()))
             .collect();
+        c.title = Some(SYSMEM);
         held_before_spill(scan, tl, &mut c);
         return c;
     }
