@@ -1460,3 +1460,17 @@ fn a_model_kept_loaded_elsewhere_is_another_holder() {
     let words = "I have two GPUs and ComfyUI keeps the model loaded on GPU 0 while I try to run ollama on the same card; ollama now offloads to the CPU and is very slow.";
     assert_eq!(label(words), Label::VramHeldByOther);
 }
+
+/// A server's start-up log that sizes its KV cache and starts is not a KV-cache failure: nothing failed,
+/// and the card says the runtime ran.
+#[test]
+fn a_server_that_started_is_not_a_failure() {
+    let log = "INFO 07-01 10:00:00 [worker.py:267] model weights take 14.99GiB; non_torch_memory takes 0.12GiB; PyTorch activation peak memory takes 1.40GiB; the rest of the memory reserved for KV Cache is 4.30GiB.\n\
+        INFO 07-01 10:00:00 [executor_base.py:111] # cuda blocks: 2201, # CPU blocks: 2048\n\
+        INFO 07-01 10:00:00 [executor_base.py:116] Maximum concurrency for 32768 tokens per request: 1.07x\n\
+        INFO 07-01 10:00:20 [api_server.py:1000] Starting vLLM API server on http://0.0.0.0:8000\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::Unknown);
+    assert!(d.title.contains("started and ran"), "{}", d.title);
+    assert!(d.evidence.iter().any(|e| e.line == 4), "{:?}", d.evidence);
+}

@@ -466,7 +466,10 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "max_model_len",
         "max-model-len",
     ])
-    .filter(|_| reserving_server || find(&["vllm", "sglang"]).is_some());
+    .filter(|_| reserving_server || find(&["vllm", "sglang"]).is_some())
+    // A server's own log prints its KV-cache sizing at every start; its refusal is a failure line a rule
+    // reads. In a log the words alone are no symptom.
+    .filter(|_| !log_like);
     let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
         (
             Label::NotMemory,

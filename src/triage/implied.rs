@@ -11,6 +11,9 @@ use crate::units::{GIB, format_auto};
 /// The title of a run whose rate the card's bandwidth explains.
 pub(super) const HEALTHY: &str = "No memory problem: the model runs at the card's speed";
 
+/// The title of a log in which the runtime started and ran with nothing failing.
+pub(super) const RAN: &str = "No failure in this log: the runtime started and ran";
+
 /// The title of a full offload whose buffers overflowed the card into shared system memory.
 pub(super) const SYSMEM: &str = "VRAM overflowed into shared system memory: generation is slow";
 

@@ -512,6 +512,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("main: model loaded", Sig::Progress),
     ("all slots are idle", Sig::Progress),
     ("uvicorn running on", Sig::Progress),
+    // vLLM's server up ("Starting vLLM API server on http://…").
+    ("starting vllm api server", Sig::Progress),
     ("avg generation throughput", Sig::Progress),
     // Errors that name a bug, a missing kernel, a driver watchdog or a model the build does not know — not
     // memory (CUDA runtime / cuBLAS status names, ROCm's HIP and HSA messages, llama.cpp's loader checks,

@@ -5,7 +5,7 @@ use super::causes::not_memory_cause;
 use super::describe::describe;
 use super::events::{Event, EventKind, Timeline};
 use super::implied::{
-    HEALTHY, SYSMEM, healthy_rate, held_before_spill, name_unnamed_failure, overcommitted,
+    HEALTHY, RAN, SYSMEM, healthy_rate, held_before_spill, name_unnamed_failure, overcommitted,
     rate_share,
 };
 use super::numbers::Found;
@@ -913,6 +913,23 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             (share * 100.0).min(100.0)
         ));
     }
+    // Nothing failed, nothing was killed, and the log shows the runtime running (a server listening, tokens
+    // generated): say what was seen rather than "not recognised".
+    if c.label == Label::Unknown
+        && c.title.is_none()
+        && !description
+        && let Some(run) = tl.last(EventKind::Running)
+        && tl.last(EventKind::AllocFailed).is_none()
+        && tl.last(EventKind::OsKilled).is_none()
+        && tl.last(EventKind::Exit).is_none()
+    {
+        c.title = Some(RAN);
+        c.extra.push((run.line, run.text.clone()));
+        c.explain = Some(format!(
+            "No allocation failed and nothing was killed; line {} shows the runtime running. If a later request failed or slowed down, paste the log from that point (or describe what happened).",
+            run.line
+        ));
+    }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
     if !description && !read_as_description && !read_words && c.label != Label::Unknown {
         let seen = [
@@ -995,7 +1012,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         super::verdict_text::words(c.label, &found, runtime.as_deref(), c.cause.as_deref());
     if let Some(t) = c.title {
         title = t.to_owned();
-        if t == HEALTHY {
+        if t == HEALTHY || t == RAN {
             next_steps = vec![
                 "Nothing to fix in memory. If a later request failed or slowed down, paste the log from that point; for a longer context, check the Fit Calculator first.".to_owned(),
             ];
