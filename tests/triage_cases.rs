@@ -1474,3 +1474,15 @@ fn a_server_that_started_is_not_a_failure() {
     assert!(d.title.contains("started and ran"), "{}", d.title);
     assert!(d.evidence.iter().any(|e| e.line == 4), "{:?}", d.evidence);
 }
+
+/// Ollama's CUDA OOM inside ggml-cuda's virtual-memory pool (`cuMemCreate`) is memory for the computation,
+/// and its newer "model runner has unexpectedly stopped" is the runner's crash, named as such.
+#[test]
+fn ollama_vmm_pool_oom_and_stopped_runner() {
+    let pool = "CUDA error: out of memory\n  current device: 0, in function alloc at C:\\a\\ollama\\ollama\\ml\\backend\\ggml\\ggml\\src\\ggml-cuda\\ggml-cuda.cu:440\n  cuMemCreate(&handle, reserve_size, &prop, 0)\nC:\\a\\ollama\\ollama\\ml\\backend\\ggml\\ggml\\src\\ggml-cuda\\ggml-cuda.cu:84: CUDA error\n";
+    assert_eq!(label(pool), Label::VramOomContext);
+    let stopped = "Error: 500 Internal Server Error: model runner has unexpectedly stopped, this may be due to resource limitations or an internal error, check ollama server logs for details\n";
+    let d = diagnose_str(stopped);
+    assert_eq!(d.label, Label::Unknown);
+    assert!(d.title.contains("aborted"), "{}", d.title);
+}

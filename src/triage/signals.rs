@@ -110,6 +110,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("cuda out of memory", Sig::CudaOom),
     ("out of memory allocating", Sig::CudaOom),
     ("ggml_cuda_pool_malloc", Sig::ContextPhase),
+    // ggml-cuda's virtual-memory pool grows with cuMemCreate while computing (the legacy pool's
+    // ggml_cuda_pool_malloc): activations, not weights.
+    ("cumemcreate", Sig::ContextPhase),
     ("ggml_cuda_device_malloc", Sig::ContextPhase),
     ("cumemsetaccess", Sig::ContextPhase),
     ("failed to allocate compute buffers", Sig::ContextPhase),
@@ -901,6 +904,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
     ("llama runner process has terminated", Sig::RunnerCrash),
+    // Ollama's newer wording for the same crash.
+    ("model runner has unexpectedly stopped", Sig::RunnerCrash),
     ("llama runner process no longer running", Sig::RunnerCrash),
 ];
 
