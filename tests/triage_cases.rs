@@ -1486,3 +1486,26 @@ fn ollama_vmm_pool_oom_and_stopped_runner() {
     assert_eq!(d.label, Label::Unknown);
     assert!(d.title.contains("aborted"), "{}", d.title);
 }
+
+/// llama-server's full context is a setting, not memory, and says so; Windows' VirtualLock warning is a
+/// refused lock the load carries on without, not the page file running out.
+#[test]
+fn a_full_context_and_a_refused_lock_on_windows() {
+    let full = "srv  update_slots: id  0 | task 0 | failed to decode the batch: KV cache is full - try increasing it via the context size\n";
+    let d = diagnose_str(full);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(
+        d.explanation.contains("context window is full"),
+        "{}",
+        d.explanation
+    );
+    let lock = "warning: failed to VirtualLock 17179869184-byte buffer (after previously locking 0 bytes): The paging file is too small for this operation to complete.\n";
+    assert_eq!(label(lock), Label::RecoveredNoFailure);
+    // The causes of the drivers and kernels named earlier are said in words.
+    let shader = diagnose_str("ggml_vulkan: Error: Shader compilation failed\n");
+    assert!(
+        shader.explanation.contains("failed to build"),
+        "{}",
+        shader.explanation
+    );
+}

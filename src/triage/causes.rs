@@ -10,6 +10,7 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         .and_then(|h| h.lines().last().map(|(_, t)| t.to_ascii_lowercase()))
         .unwrap_or_default();
     let cause = if text.contains("driver version is insufficient")
+        || text.contains("driver on your system is too old")
         || text.contains("driver combination")
         || text.contains("forward compatibility")
     {
@@ -79,10 +80,12 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
     } else if text.contains("available context size")
         || text.contains("maximum context length")
         || text.contains("context shift is disabled")
+        || text.contains("context size has been exceeded")
         || text.contains("physical batch size")
     {
         "the request is longer than the context (or batch) the server was started with: a logical limit, not an allocation failure (raise -c / -b, or enable context shift)"
     } else if text.contains("free space in the kv cache")
+        || text.contains("kv cache is full")
         || text.contains("kv cache slot")
         || text.contains("memory slot")
     {
@@ -132,7 +135,13 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("driver initialization")
     {
         "the GPU driver could not be set up for this backend (missing or too old a Vulkan / CUDA driver): update or reinstall the driver"
-    } else if text.contains("0xc0000135") {
+    } else if text.contains("shader compilation")
+        || text.contains("createcomputepipeline")
+        || text.contains("pipeline error")
+        || text.contains("compiler encountered an internal error")
+    {
+        "a GPU kernel (a Vulkan shader or Metal pipeline) failed to build on this driver: update the GPU driver or the runtime, not a memory setting"
+    } else if text.contains("0xc0000135") || text.contains("specified module could not be found") {
         "Windows could not find a DLL the runtime needs (STATUS_DLL_NOT_FOUND): reinstall the runtime or the Visual C++ / CUDA runtime libraries"
     } else if text.contains("missing tensor")
         || text.contains("deserializing header")

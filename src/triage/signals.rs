@@ -386,6 +386,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Metal's own name for the per-buffer cap (MTLDevice.maxBufferLength).
     ("maxbufferlength", Sig::BufferLimit),
     ("failed to find kv cache slot", Sig::NotMemory),
+    // llama-server: the context's cells are all used ("KV cache is full - try increasing it via the context
+    // size"), or the request is longer than the context: a setting, not a lack of memory.
+    ("try increasing it via the context size", Sig::NotMemory),
+    ("context size has been exceeded", Sig::NotMemory),
     ("unknown model architecture", Sig::NotMemory),
     ("0xc000001d", Sig::NotMemory),
     ("could not find a kv cache slot", Sig::NotMemory),
@@ -398,6 +402,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to get device context", Sig::NotMemory),
     ("rocblaslt error: could not load", Sig::NotMemory),
     ("failed to mlock", Sig::PinnedFail),
+    // The same warning on Windows; its reason is the OS's ("The paging file is too small…"), and the load
+    // carries on unlocked.
+    ("failed to virtuallock", Sig::PinnedFail),
     ("failed to munlock", Sig::PinnedFail),
     ("available kv cache memory: -", Sig::VllmKv),
     ("hip_error_outofmemory", Sig::HipOom),
@@ -1292,6 +1299,11 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
     // A pinned / mlock'ed buffer refused ("cannot allocate memory") is its own kind, not the OS out of RAM.
     if out.contains(&Sig::PinnedFail)
         && let Some(i) = out.iter().position(|s| *s == Sig::HostAlloc)
+    {
+        out.remove(i);
+    }
+    if out.contains(&Sig::PinnedFail)
+        && let Some(i) = out.iter().position(|s| *s == Sig::WinPagefile)
     {
         out.remove(i);
     }
