@@ -1509,3 +1509,25 @@ fn a_full_context_and_a_refused_lock_on_windows() {
         shader.explanation
     );
 }
+
+/// A person's "out of memory" on a machine they name: a Mac's GPU memory is Metal's, an AMD card's ROCm's,
+/// unless an NVIDIA card is named too ("AMD" is then the CPU).
+#[test]
+fn the_machine_a_person_names_refines_a_quoted_oom() {
+    assert_eq!(
+        label(
+            "My MacBook Pro M3 with 18GB runs out of memory when I set the context to 32k in Ollama; smaller contexts work."
+        ),
+        Label::AppleMetalOom
+    );
+    assert_eq!(
+        label("My Radeon RX 7900 XTX runs out of memory when I load the 70B model in LM Studio."),
+        Label::RocmOom
+    );
+    assert_eq!(
+        label(
+            "I have an AMD Ryzen 9 and an RTX 4090 and ollama runs out of memory when I load the 70B model."
+        ),
+        Label::VramOomLoad
+    );
+}

@@ -864,9 +864,18 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // the line alone cannot show fragmentation or who holds the memory.
     // Likewise a crash the person places in a long context or prompt, when no line marks the phase (the load
     // was only the default for a bare "out of memory").
+    // An NVIDIA card named anywhere: "AMD" is then the CPU, and no Mac's GPU is in use.
+    let nvidia = {
+        let t = scan.head.to_ascii_lowercase();
+        ["cuda", "nvidia", "geforce", "rtx", "gtx"]
+            .iter()
+            .any(|w| t.contains(w))
+    };
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
-            && matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
+            && (matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
+                // The machine the person names: a Mac's GPU memory is Metal's, an AMD card's ROCm's.
+                || matches!(d.label, Label::AppleMetalOom | Label::RocmOom) && !nvidia)
             // A warning read as a recovery, while the person says the load failed with it.
             || c.label == Label::RecoveredNoFailure
                 && d.label == Label::NotMemory
