@@ -1531,3 +1531,16 @@ fn the_machine_a_person_names_refines_a_quoted_oom() {
         Label::VramOomLoad
     );
 }
+
+/// Cluster schedulers end a job over its memory in their own words (a Kubernetes eviction, YARN's limit), and
+/// a container's small /dev/shm refuses the DataLoader's shared memory: system RAM, each of them.
+#[test]
+fn schedulers_and_shared_memory_are_system_ram() {
+    for log in [
+        "The node was low on resource: memory. Threshold quantity: 100Mi, available: 52004Ki. Container vllm was using 60123456Ki, request is 0, has larger consumption of memory.\n",
+        "ERROR: Container killed by YARN for exceeding memory limits. 34.1 GB of 34 GB physical memory used.\n",
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n",
+    ] {
+        assert_eq!(label(log), Label::HostOomKilled, "{log}");
+    }
+}

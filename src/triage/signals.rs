@@ -895,6 +895,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("code 137", Sig::HostKilled),
     // Google Colab ends the session when the VM's RAM is used up.
     ("after using all available ram", Sig::HostKilled),
+    // Kubernetes evicts a pod when the node's memory runs low; YARN kills a container over its memory limit.
+    ("low on resource: memory", Sig::HostKilled),
+    ("for exceeding memory limits", Sig::HostKilled),
+    // PyTorch's DataLoader workers share tensors through /dev/shm: a container's small shm is memory refused.
+    ("insufficient shared memory", Sig::HostAlloc),
     // Creating the GPU context fails when the card is already full: CUDA driver API and its wrappers.
     ("cuctxcreate", Sig::CtxCreate),
     ("primaryctxretain", Sig::CtxCreate),
