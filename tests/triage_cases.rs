@@ -1544,3 +1544,18 @@ fn schedulers_and_shared_memory_are_system_ram() {
         assert_eq!(label(log), Label::HostOomKilled, "{log}");
     }
 }
+
+/// "HIP error" (PyTorch on ROCm) and "ROCm error" (ggml's ROCm build) out of memory are the AMD card's.
+#[test]
+fn hip_and_rocm_error_lines_are_rocm() {
+    assert_eq!(
+        label("RuntimeError: HIP error: out of memory\n"),
+        Label::RocmOom
+    );
+    assert_eq!(
+        label(
+            "ROCm error: out of memory\n  current device: 0, in function ggml_cuda_pool_malloc at ggml-cuda.cu:350\n"
+        ),
+        Label::RocmOom
+    );
+}

@@ -185,6 +185,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // PyTorch's cudaMallocAsync backend words its OOM this way, with no numbers.
     ("allocation on device", Sig::TorchOom),
     ("hip out of memory", Sig::HipOom),
+    // PyTorch on ROCm ("RuntimeError: HIP error: out of memory") and ggml's ROCm build, whose error lines
+    // carry the backend's name ("ROCm error: out of memory").
+    ("hip error: out of memory", Sig::HipOom),
+    ("rocm error: out of memory", Sig::HipOom),
     ("hiperroroutofmemory", Sig::HipOom),
     ("hipmalloc failed", Sig::HipOom),
     ("rocm model arena alloc failed", Sig::HipOom),
