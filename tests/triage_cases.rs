@@ -1368,6 +1368,7 @@ fn an_oom_worked_around_on_its_own_line_is_recovered() {
         "2025-01-10 10:00:00,000 WARNING Ran out of memory with batch size 64; halving to 32\n",
         "WARNING: CUDA out of memory when trying to allocate the workspace for cuBLAS; using a smaller workspace.\n",
         "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 23.65 GiB total capacity). OOM detected, skipping batch 1001\n",
+        "Warning: CUDA out of memory when processing prompt, reducing batch size\n",
     ] {
         assert_eq!(label(line), Label::RecoveredNoFailure, "{line}");
     }

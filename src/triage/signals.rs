@@ -507,7 +507,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("decreasing batch size to", Sig::Recover),
     // A full disk (downloads, caches, checkpoints); /dev/shm full is shared memory, read apart below.
     ("no space left on device", Sig::NotMemory),
-    ("reducing batch size to", Sig::Recover),
+    ("reducing batch size", Sig::Recover),
     // PyTorch Lightning's batch-size finder after a caught OOM ("Batch size 256 failed, trying batch size 128").
     ("failed, trying batch size", Sig::Recover),
     // XLA (JAX, TensorFlow) warns that it kept more memory than it aimed for, and carries on.
