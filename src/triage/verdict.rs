@@ -650,33 +650,9 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         ));
         return c;
     }
-    // Every layer on the GPU, slow, and more GPU buffers than the card had: the driver kept the overflow in
-    // shared system memory. (Without an overflow, nothing spilled: memory is not the cause.)
-    if let Some((x, y)) = f.layers
-        && x == y
-        && x > 0
-        && gpu_fail == 0
-        && host_fail == 0
-        && (scan.has(Sig::SlowHint) || tl.last(EventKind::Speed).is_some())
-        && !healthy_rate(tl)
-        && let Some((used, _, what)) = overcommitted(tl)
-    {
-        let mut c = call(Label::CpuSpillSlow, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
-        c.explain = Some(format!(
-            "Every layer ({x}/{y}) was sent to the GPU and nothing failed, yet the GPU buffers (weights, KV cache, compute) come to {} while {what}: the driver kept the overflow in shared system memory (on Windows, the NVIDIA driver's sysmem fallback), which the GPU reads over PCIe, so generation is slow. Lower -ngl or the context until the buffers fit; on Windows, set 'CUDA - Sysmem Fallback Policy' to 'Prefer No Sysmem Fallback' to get a clear out-of-memory error instead.",
-            format_auto(used)
-        ));
-        c.extra = tl
-            .of(EventKind::Buffer)
-            .filter(|e| e.on_gpu())
-            .map(|e| (e.line, e.text.clone()))
-            .collect();
-        c.title = Some(SYSMEM);
-        held_before_spill(scan, tl, &mut c);
-        return c;
-    }
-    // Every layer on the GPU and still slow: nothing spilled to system RAM, so memory is not the cause. (A
-    // rate the card's bandwidth explains is not slow: nothing to name.)
+    // Every layer on the GPU and still slow (a rate the card's bandwidth explains is not slow: nothing to
+    // name). With more GPU buffers than the card had, the driver kept the overflow in shared system memory;
+    // without, nothing spilled to system RAM, so memory is not the cause.
     if let Some((x, y)) = f.layers
         && x == y
         && x > 0
@@ -685,6 +661,21 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         && (scan.has(Sig::SlowHint) || tl.last(EventKind::Speed).is_some())
         && !healthy_rate(tl)
     {
+        if let Some((used, _, what)) = overcommitted(tl) {
+            let mut c = call(Label::CpuSpillSlow, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
+            c.explain = Some(format!(
+                "Every layer ({x}/{y}) was sent to the GPU and nothing failed, yet the GPU buffers (weights, KV cache, compute) come to {} while {what}: the driver kept the overflow in shared system memory (on Windows, the NVIDIA driver's sysmem fallback), which the GPU reads over PCIe, so generation is slow. Lower -ngl or the context until the buffers fit; on Windows, set 'CUDA - Sysmem Fallback Policy' to 'Prefer No Sysmem Fallback' to get a clear out-of-memory error instead.",
+                format_auto(used)
+            ));
+            c.extra = tl
+                .of(EventKind::Buffer)
+                .filter(|e| e.on_gpu())
+                .map(|e| (e.line, e.text.clone()))
+                .collect();
+            c.title = Some(SYSMEM);
+            held_before_spill(scan, tl, &mut c);
+            return c;
+        }
         let mut c = call(Label::NotMemory, 0.6, &[Sig::Offloaded, Sig::SlowHint]);
         c.cause = Some(format!(
             "every layer ({x}/{y}) ran on the GPU, so no part of the model ran from system RAM: the slowness comes from the build (a CPU-only or mismatched CUDA library), the driver, the thread count or a power limit, not from memory"
