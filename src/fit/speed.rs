@@ -13,14 +13,15 @@
 //!   FP16 for float weights and for Metal (Apple GPUs have no INT8 matrix path). Weights left on the host are
 //!   still multiplied on the GPU for large batches (ggml-backend op offload), uploaded once per ubatch.
 //!
-//! Calibration (tests/data/fit/bench_measurements.tsv, tuning and first held-apart halves T+H, current builds;
-//! the later held-apart half N is only scored, never fitted; tests/fit_speed_bench.rs reports it per GPU family):
-//! generation reaches η 0.88 of peak bandwidth on CUDA/ROCm/Vulkan and 0.80 on Metal, plus τ_layer 45 µs CUDA /
-//! 135 µs ROCm / 130 µs Vulkan / 120 µs Metal (least squares in log space over T+H; the old flat 2.8 ms per
-//! token is what builds before CUDA graphs paid). Intel Arc on Vulkan reaches 0.44 of its bandwidth (see
-//! `bandwidth_efficiency`). Prompt: ε 0.25 CUDA (0.42 for float weights through cuBLAS) / 0.32 ROCm / 0.71
-//! Metal of the peak `prompt_peak` picks; Vulkan runs its matrix work on FP16 cooperative-matrix kernels, so
-//! its ε is per vendor against FP16 (see `prompt_efficiency`). Each ε is the median of the T+H rows.
+//! Calibration (tests/data/fit/bench_measurements.tsv, current builds): the constants come from the halves
+//! T+H+N; the fourth round O, gathered and committed before they were last changed, is only scored
+//! (tests/fit_speed_bench.rs reports it per GPU family). Generation reaches η 0.88 of peak bandwidth on
+//! CUDA/ROCm, 0.85 on Vulkan and 0.80 on Metal, plus τ_layer 45 µs CUDA / 135 µs ROCm / 60 µs Vulkan / 120 µs
+//! Metal (L1 in log space; Vulkan refitted on T+H+N, whose 2025–26 builds pay half the per-layer cost of the
+//! early-2025 ones; the old flat 2.8 ms per token is what builds before CUDA graphs paid). Intel Arc on Vulkan
+//! reaches 0.35 of its bandwidth (see `bandwidth_efficiency`). Prompt: ε 0.25 CUDA (0.42 for float weights
+//! through cuBLAS) / 0.32 ROCm / 0.71 Metal of the peak `prompt_peak` picks (which depends on the GPU's matrix
+//! units); Vulkan's ε is per vendor (see `prompt_efficiency`). Each ε is the median of the T+H rows.
 
 use super::{Backend, DeviceKind, FitReport, FitRequest};
 use crate::model::ModelSpec;
@@ -64,8 +65,8 @@ pub fn model_for(backend: Backend) -> SpeedModel {
             prompt_eff_float: 0.32,
         },
         Backend::Vulkan => SpeedModel {
-            eta: 0.88,
-            t_layer_s: 130e-6,
+            eta: 0.85,
+            t_layer_s: 60e-6,
             prompt_eff: 0.47,
             prompt_eff_float: 0.47,
         },
@@ -111,11 +112,11 @@ fn vendor(gpu_name: &str) -> Vendor {
 }
 
 /// Fraction of peak bandwidth generation reaches on a backend and GPU. Intel Arc on Vulkan reads weights at
-/// 0.44 of its bandwidth (Alchemist's mat-vec kernels, fitted on the one tuning row there is); every other
+/// 0.35 of its bandwidth (Alchemist's mat-vec kernels, fitted on the one fitting row there is); every other
 /// GPU gets its backend's η.
 pub fn bandwidth_efficiency(backend: Backend, gpu_name: &str) -> f64 {
     if backend == Backend::Vulkan && vendor(gpu_name) == Vendor::Intel {
-        return 0.44;
+        return 0.35;
     }
     model_for(backend).eta
 }
@@ -124,30 +125,92 @@ pub fn bandwidth_efficiency(backend: Backend, gpu_name: &str) -> f64 {
 /// (NV_coopmat2 on NVIDIA 0.47, KHR_coopmat on AMD 0.23, none on Intel Alchemist 0.037: its XMX units sit
 /// idle), each the median of that vendor's tuning rows against the FP16 peak.
 pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
-    if backend == Backend::Vulkan {
-        match vendor(gpu_name) {
-            Vendor::Intel => return 0.037,
-            Vendor::Amd => return 0.23,
-            Vendor::Nvidia | Vendor::Other => {}
-        }
-    }
-    let sm = model_for(backend);
-    if float {
-        sm.prompt_eff_float
+    let base = match (backend, vendor(gpu_name)) {
+        (Backend::Vulkan, Vendor::Intel) => 0.037,
+        (Backend::Vulkan, Vendor::Amd) => 0.23,
+        _ if float => model_for(backend).prompt_eff_float,
+        _ => model_for(backend).prompt_eff,
+    };
+    if amd_integrated(gpu_name) {
+        // AMD's integrated GPUs (780M, Strix Halo) reach 0.68 of a discrete card's share of the same matrix
+        // peak: the median over the fitting rows (T+H+N) of eight APU figures on ROCm and Vulkan; the GPU
+        // shares the package's power budget with the CPU, so its sustained clock sits below the peak's.
+        base * 0.68
     } else {
-        sm.prompt_eff
+        base
     }
 }
 
-/// The matrix throughput prompt processing runs on: FP16 for float weights, on Metal and on Vulkan (its
-/// quantized matmuls dequantize into FP16 cooperative-matrix tiles, so an INT8 rate twice the FP16 one, as on
-/// RDNA4, goes unused); on CUDA/ROCm the faster of the INT8 and FP16 paths (MMQ on integer dot products or
-/// INT8 tensor cores; Volta and the P100 dequantize to FP16 tensor cores).
-pub fn prompt_peak(c: &GpuCompute, backend: Backend, float: bool) -> f64 {
-    if float || matches!(backend, Backend::Metal | Backend::Vulkan) {
-        c.fp16_tflops
-    } else {
-        c.int8_tops.max(c.fp16_tflops)
+/// An AMD integrated GPU: Strix Halo's 8060S/8050S or a three-digit "M" Radeon (660M–890M).
+fn amd_integrated(gpu_name: &str) -> bool {
+    let n = gpu_name.to_ascii_lowercase();
+    vendor(&n) == Vendor::Amd
+        && (n.contains("strix")
+            || n.contains("8060s")
+            || n.contains("8050s")
+            || n.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+                w.strip_suffix('m')
+                    .is_some_and(|d| d.len() == 3 && d.bytes().all(|b| b.is_ascii_digit()))
+            }))
+}
+
+/// The matrix throughput prompt processing runs on. FP16 for float weights and on Metal. On CUDA the faster
+/// of the INT8 and FP16 paths (MMQ on integer dot products or INT8 tensor cores; Volta and the P100 dequantize
+/// to FP16 tensor cores). AMD's WMMA generations (RDNA3/4) run quantized matmuls at the FP16 matrix rate on
+/// ROCm and Vulkan alike, so RDNA4's INT8 rate (twice its FP16) goes unused; AMD cards without matrix units
+/// (RDNA1/2, Vega) run them on integer dot products (ROCm's MMQ, Vulkan's int-dot kernels) at the INT8 rate.
+/// Vulkan elsewhere dequantizes into FP16 cooperative-matrix tiles.
+pub fn prompt_peak(c: &GpuCompute, backend: Backend, gpu_name: &str, float: bool) -> f64 {
+    let int8_or_fp16 = c.int8_tops.max(c.fp16_tflops);
+    if float || backend == Backend::Metal {
+        return c.fp16_tflops;
+    }
+    match (backend, amd_rdna(gpu_name)) {
+        (Backend::Vulkan | Backend::Rocm, Some(3..)) => c.fp16_tflops,
+        (Backend::Vulkan | Backend::Rocm, Some(_)) => int8_or_fp16,
+        (Backend::Vulkan, None) => c.fp16_tflops,
+        _ => int8_or_fp16,
+    }
+}
+
+/// RDNA generation of an AMD Radeon GPU from its marketed name (RX 5000 = 1, RX 6000 / 680M = 2, RX 7000 /
+/// 780M / Strix = 3, RX 9000 / R9700 = 4); `None` for Instinct, Vega and anything else.
+fn amd_rdna(gpu_name: &str) -> Option<u8> {
+    let n = gpu_name.to_ascii_lowercase();
+    if vendor(&n) != Vendor::Amd
+        || n.contains("instinct")
+        || n.contains("vega")
+        || n.contains("vii")
+    {
+        return None;
+    }
+    if n.contains("strix") || n.contains("8060s") || n.contains("8050s") {
+        return Some(3);
+    }
+    // Integrated: 660M/680M (RDNA2), 740M–890M (RDNA3/3.5).
+    for w in n.split(|c: char| !c.is_ascii_alphanumeric()) {
+        if let Some(d) = w.strip_suffix('m')
+            && d.len() == 3
+            && d.bytes().all(|b| b.is_ascii_digit())
+        {
+            return match d.as_bytes()[0] {
+                b'6' => Some(2),
+                b'7' | b'8' => Some(3),
+                _ => None,
+            };
+        }
+    }
+    // Discrete: "RX 6800 XT", "PRO W7900", "AI PRO R9700": the first digit of the four-digit model number.
+    let model = n
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|w| w.trim_start_matches(['w', 'r', 'v']).get(..4))
+        .find(|d| d.bytes().all(|b| b.is_ascii_digit()))?;
+    match model.as_bytes()[0] {
+        b'5' => Some(1),
+        b'6' => Some(2),
+        b'7' => Some(3),
+        b'9' => Some(4),
+        _ => None,
     }
 }
 
@@ -341,7 +404,7 @@ pub fn estimate(
                 parts.push((bytes, bw, bandwidth_efficiency(backend, name)));
                 gpus.push((
                     w,
-                    prompt_peak(&c, backend, float),
+                    prompt_peak(&c, backend, name, float),
                     prompt_efficiency(backend, name, float),
                 ));
             }
@@ -439,15 +502,58 @@ mod tests {
     }
 
     #[test]
-    fn vulkan_prompts_run_on_fp16_and_arc_reads_slower() {
-        // RDNA4: INT8 twice FP16. Vulkan's coopmat kernels use the FP16 rate, ROCm's MMQ the faster one.
+    fn prompt_peak_follows_the_matrix_units() {
+        // INT8 twice FP16: RDNA4 (WMMA) runs quantized prompts at the FP16 rate on ROCm and Vulkan; RDNA2 (no
+        // matrix units) on integer dot products; NVIDIA on CUDA at INT8, on Vulkan (coopmat) at FP16.
         let c = GpuCompute {
             fp16_tflops: 195.0,
             int8_tops: 389.0,
             from_catalog: true,
         };
-        assert!((prompt_peak(&c, Backend::Vulkan, false) - 195.0).abs() < 1e-9);
-        assert!((prompt_peak(&c, Backend::Rocm, false) - 389.0).abs() < 1e-9);
+        for be in [Backend::Vulkan, Backend::Rocm] {
+            assert_eq!(prompt_peak(&c, be, "AMD Radeon RX 9070 XT", false), 195.0);
+            assert_eq!(prompt_peak(&c, be, "AMD Radeon AI PRO R9700", false), 195.0);
+            assert_eq!(prompt_peak(&c, be, "AMD Radeon RX 6800 XT", false), 389.0);
+            assert_eq!(prompt_peak(&c, be, "AMD Radeon RX 6800 XT", true), 195.0);
+        }
+        assert_eq!(
+            prompt_peak(&c, Backend::Rocm, "AMD Instinct MI50", false),
+            389.0
+        );
+        assert_eq!(
+            prompt_peak(&c, Backend::Cuda, "NVIDIA GeForce RTX 4090", false),
+            389.0
+        );
+        assert_eq!(
+            prompt_peak(&c, Backend::Vulkan, "NVIDIA GeForce RTX 4090", false),
+            195.0
+        );
+        assert_eq!(
+            prompt_peak(&c, Backend::Metal, "Apple M4 Max", false),
+            195.0
+        );
+        let names = [
+            ("AMD Radeon RX 5700 XT", Some(1)),
+            ("AMD Radeon RX 6800", Some(2)),
+            ("AMD Radeon 680M", Some(2)),
+            ("AMD Radeon PRO W7900", Some(3)),
+            ("AMD Radeon 780M (Ryzen 7040/8040, DDR5-5600)", Some(3)),
+            ("AMD Ryzen AI Max+ 395 (Strix Halo, Radeon 8060S)", Some(3)),
+            ("AMD Radeon AI PRO R9700", Some(4)),
+            ("AMD Instinct MI300X", None),
+            ("NVIDIA GeForce RTX 3090", None),
+        ];
+        for (n, g) in names {
+            assert_eq!(amd_rdna(n), g, "{n}");
+        }
+        assert!(amd_integrated(
+            "AMD Radeon 780M (Ryzen 7040/8040, DDR5-5600)"
+        ));
+        assert!(amd_integrated(
+            "AMD Ryzen AI Max+ 395 (Strix Halo, Radeon 8060S)"
+        ));
+        assert!(!amd_integrated("AMD Radeon RX 7900 XTX"));
+        assert!(!amd_integrated("NVIDIA GeForce RTX 4070 Laptop"));
         let arc = bandwidth_efficiency(Backend::Vulkan, "Intel Arc A770 16GB");
         let radeon = bandwidth_efficiency(Backend::Vulkan, "AMD Radeon RX 9070 XT");
         assert!(arc < 0.6 * radeon, "{arc} vs {radeon}");
