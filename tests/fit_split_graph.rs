@@ -246,18 +246,24 @@ fn log_errors() -> Vec<(String, String, f64)> {
 fn split_graph_logs() {
     let errs = log_errors();
     assert!(!errs.is_empty());
-    // Claimed: the first GPU where host weights are staged (partial offload), within 8 % (target 5 %: the
-    // GLM row is at -6.8 %), and the host buffer within 2 %. Not claimed, printed only: full offload and GPUs
+    // Claimed: the first GPU where host weights are staged (partial offload, or -ngl 0 with a GPU backend),
+    // within 8 % (target 5 %: the GLM tuning row is at -6.8 %) and within 5 % on every held-apart log (the
+    // Qwen3-14B -ngl 0 ROCm log and the Llama-3-8B -ngl 16 Ollama log, added after the rules were written:
+    // +0.0 % and +0.4 %), and the host buffer within 2 %. Not claimed, printed only: full offload and GPUs
     // without staged weights, whose FA-on size rests on the logits/in-layer terms (olmoe-full: the 2026 build
     // reserves no n_ubatch rows of logits; glm GPU1/2: that build's MoE layer peak is 166.5 MiB).
     let bad: Vec<_> = errs
         .iter()
-        .filter(|(_, what, e)| {
-            let staged = what.contains("partial GPU0") || what.contains("ollama GPU0");
-            (staged && e.abs() > 0.08) || (what.contains("host") && e.abs() > 0.02)
+        .filter(|(split, what, e)| {
+            let staged = what.contains("partial GPU0")
+                || what.contains("ollama GPU0")
+                || what.contains("ngl0 GPU0");
+            let bound = if split == "held-apart" { 0.05 } else { 0.08 };
+            (staged && e.abs() > bound) || (what.contains("host") && e.abs() > 0.02)
         })
         .collect();
     assert!(errs.iter().any(|(_, w, _)| w.contains("partial GPU0")));
+    assert!(errs.iter().any(|(_, w, _)| w.contains("ngl0 GPU0")));
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
