@@ -952,6 +952,42 @@ fn llama_cpp_automatic_fit_is_on_the_timeline() {
     assert!(d.explanation.contains("could not fit"), "{}", d.explanation);
 }
 
+/// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
+/// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
+#[test]
+fn an_automatic_fit_followed_by_a_running_server_is_a_recovery() {
+    let log = "llama_params_fit: projected memory use with initial parameters [MiB]: CUDA0 (NVIDIA GeForce RTX 4070) 14890 total, 11870 free\n\
+        llama_params_fit: context size reduced from 131072 to 40960 -> need 11620 MiB less memory in total\n\
+        llama_params_fit: successfully fit params to free device memory\n\
+        load_tensors: offloaded 37/37 layers to GPU\n\
+        main: server is listening on http://127.0.0.1:8080 - starting the main loop\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+    assert!(d.title.contains("shrank"), "{}", d.title);
+    assert!(
+        d.explanation.contains("from 131072 to 40960"),
+        "{}",
+        d.explanation
+    );
+    assert!(d.evidence.iter().any(|e| e.line == 2) && d.evidence.iter().any(|e| e.line == 5));
+    assert!(d.next_steps.iter().any(|s| s.contains("-fit off")));
+    // Layers left in system RAM are a recovery too, until a slow rate says otherwise (the test above).
+    let overflow = "llama_params_fit_impl:   - CUDA0 (NVIDIA GeForce RTX 3060): 40 layers (12 overflowing),  11187 MiB used,   799 MiB free\n\
+        llama_params_fit: successfully fit params to free device memory\n\
+        main: server is listening on http://0.0.0.0:8080 - starting the main loop\n";
+    let d = diagnose_str(overflow);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+    assert!(
+        d.explanation.contains("12 of 40 layers"),
+        "{}",
+        d.explanation
+    );
+    // Without a fit that changed anything, a running server is just a run.
+    let plain = "load_tensors: offloaded 37/37 layers to GPU\n\
+        main: server is listening on http://127.0.0.1:8080 - starting the main loop\n";
+    assert_eq!(diagnose_str(plain).label, Label::Unknown);
+}
+
 /// accelerate / lm-evaluation-harness catch an OOM and halve the batch: the run goes on.
 #[test]
 fn a_caught_oom_with_a_smaller_batch_is_recovered() {

@@ -5,8 +5,8 @@ use super::causes::not_memory_cause;
 use super::describe::describe;
 use super::events::{Event, EventKind, Timeline};
 use super::implied::{
-    HEALTHY, RAN, SYSMEM, healthy_rate, held_before_spill, name_unnamed_failure, overcommitted,
-    rate_share,
+    FITTED, HEALTHY, RAN, SYSMEM, healthy_rate, held_before_spill, name_unnamed_failure,
+    overcommitted, rate_share,
 };
 use super::numbers::Found;
 use super::signals::Sig;
@@ -923,12 +923,29 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         && tl.last(EventKind::OsKilled).is_none()
         && tl.last(EventKind::Exit).is_none()
     {
-        c.title = Some(RAN);
         c.extra.push((run.line, run.text.clone()));
-        c.explain = Some(format!(
-            "No allocation failed and nothing was killed; line {} shows the runtime running. If a later request failed or slowed down, paste the log from that point (or describe what happened).",
-            run.line
-        ));
+        if let Some(fit) = tl
+            .of(EventKind::Fitted)
+            .filter(|e| matches!(e.detail.as_deref(), Some("context" | "overflow")))
+            .last()
+        {
+            // The automatic fit moved the settings (context, layers) to what free VRAM holds, and the
+            // runtime then ran: a recovery, not a failure; the explanation quotes what it changed.
+            c.label = Label::RecoveredNoFailure;
+            c.confidence = 0.6;
+            c.title = Some(FITTED);
+            c.extra.push((fit.line, fit.text.clone()));
+            c.explain = Some(format!(
+                "Nothing failed: line {} shows the runtime running after llama.cpp adjusted the settings to the free VRAM (line {}).",
+                run.line, fit.line
+            ));
+        } else {
+            c.title = Some(RAN);
+            c.explain = Some(format!(
+                "No allocation failed and nothing was killed; line {} shows the runtime running. If a later request failed or slowed down, paste the log from that point (or describe what happened).",
+                run.line
+            ));
+        }
     }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
     if !description && !read_as_description && !read_words && c.label != Label::Unknown {
@@ -1015,6 +1032,12 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         if t == HEALTHY || t == RAN {
             next_steps = vec![
                 "Nothing to fix in memory. If a later request failed or slowed down, paste the log from that point; for a longer context, check the Fit Calculator first.".to_owned(),
+            ];
+        }
+        if t == FITTED {
+            next_steps = vec![
+                "Nothing to fix if the adjusted settings suit you. To get back what the fit took away (context, layers on the GPU), open the Fix Wizard: a q8_0 KV cache or a smaller quant often keeps the full context on the GPU.".to_owned(),
+                "To make llama.cpp fail with a clear error instead of adjusting silently, pass -fit off.".to_owned(),
             ];
         }
     }
