@@ -952,6 +952,52 @@ fn llama_cpp_automatic_fit_is_on_the_timeline() {
     assert!(d.explanation.contains("could not fit"), "{}", d.explanation);
 }
 
+/// nvidia-smi's process table pasted beside the failure names who holds the card; the runtime's own process
+/// (or, for a Python runtime, any Python process: it may be the one that failed) is never "another holder".
+#[test]
+fn nvidia_smi_process_table_names_other_holders() {
+    let table = |rows: &str| {
+        format!(
+            "+-----------------------------------------------------------------------------------------+\n\
+             | Processes:                                                                              |\n\
+             |  GPU   GI   CI        PID   Type   Process name                              GPU Memory |\n\
+             {rows}\
+             +-----------------------------------------------------------------------------------------+\n"
+        )
+    };
+    let others = table(
+        "|    0   N/A  N/A      2345      C   python3                                    18000MiB |\n\
+         |    0   N/A  N/A      4567      C   /usr/local/bin/llama-server                  900MiB |\n",
+    ) + "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4403.49 MiB on device 0: cudaMalloc failed: out of memory\n\
+         llama_model_load: error loading model: unable to allocate CUDA0 buffer\n";
+    let d = diagnose_str(&others);
+    assert_eq!(d.label, Label::VramHeldByOther);
+    assert!(
+        d.explanation.contains("python3 (PID 2345"),
+        "{}",
+        d.explanation
+    );
+    assert!(!d.explanation.contains("llama-server"), "{}", d.explanation);
+    assert!(d.evidence.iter().any(|e| e.text.contains("python3")));
+    assert!(
+        d.events
+            .iter()
+            .any(|e| e.kind == vram_doctor::triage::EventKind::Holder
+                && e.numbers.count == Some(2345))
+    );
+    // The runtime itself holding the card is its own shortage.
+    let own = table(
+        "|    0   N/A  N/A      4567      C   /usr/local/bin/llama-server                22000MiB |\n",
+    ) + "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4096.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+         llama_init_from_model: failed to allocate compute buffers\n";
+    assert_eq!(diagnose_str(&own).label, Label::VramOomContext);
+    // A PyTorch failure with a Python process listed: that process may be the one that failed.
+    let torch = table(
+        "|    0   N/A  N/A      3121      C   python                                     23000MiB |\n",
+    ) + "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 120.00 MiB is free.\n";
+    assert_ne!(diagnose_str(&torch).label, Label::VramHeldByOther);
+}
+
 /// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
 /// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
 #[test]

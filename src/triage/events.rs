@@ -45,6 +45,9 @@ pub enum EventKind {
     /// llama.cpp's automatic fit changed the settings before the load (context from `of` to `count`
     /// tokens, or `count` of `of` layers overflowing to system RAM), or could not fit them.
     Fitted,
+    /// A process holding GPU memory, from nvidia-smi's process table (`detail` its name, `count` its PID,
+    /// `bytes` what it holds).
+    Holder,
 }
 
 /// The numbers an event carries (absent ones omitted from JSON).
@@ -212,6 +215,17 @@ impl Event {
                 ),
                 _ => "automatic fit could not fit the settings into free memory".into(),
             },
+            EventKind::Holder => format!(
+                "{} (PID {}) holds {}{}",
+                self.detail.as_deref().unwrap_or("a process"),
+                n.count.unwrap_or(0),
+                sz(n.bytes).unwrap_or_else(|| "GPU memory".into()),
+                if dev.is_empty() {
+                    String::new()
+                } else {
+                    format!(" on {dev}")
+                }
+            ),
         }
     }
 }
@@ -247,6 +261,7 @@ struct Patterns {
     breakdown: Regex,
     vllm_startup: Regex,
     smi: Regex,
+    smi_process: Regex,
     torch_total: Regex,
     torch_free: Regex,
     torch_old: Regex,
@@ -290,6 +305,10 @@ fn patterns() -> Option<&'static Patterns> {
                 r"(?i)free memory on device\s*(\S*)\s*\(([\d.]+)/([\d.]+) GiB\) on startup",
             )?,
             smi: r(r"(\d+)MiB\s*/\s*(\d+)MiB")?,
+            // "|    0   N/A  N/A      2345      C   python3      18000MiB |": GPU, GI, CI, PID, type, name, memory.
+            smi_process: r(
+                r"^\|?\s*(\d+)\s+(?:N/A|\d+)\s+(?:N/A|\d+)\s+(\d+)\s+(?:C\+G|C|G)\s+(.+?)\s+(\d+)\s*MiB\s*\|?\s*$",
+            )?,
             torch_total: r(r"(?i)GPU (\d+) has a total capac(?:i)?ty of SIZE")?,
             torch_free: r(r"(?i)of which SIZE is free")?,
             torch_old: r(r"(?i)\(GPU (\d+); SIZE total capacity; SIZE already allocated; SIZE free")?,
@@ -565,6 +584,16 @@ fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
         Sig::DeviceCue | Sig::VllmStartup => devices(p, n, t, out),
         // nvidia-smi rows and Ollama's "N MiB, M MiB Free" device list are device tables too.
         Sig::Numbers if p.smi.is_match(t) || p.device_list.is_match(t) => devices(p, n, t, out),
+        Sig::Numbers => {
+            if let Some(c) = p.smi_process.captures(t) {
+                let mut ev = Event::new(EventKind::Holder, n, t);
+                ev.device = c.get(1).map(|m| format!("GPU {}", m.as_str()));
+                ev.numbers.count = cap_u64(&c, 2);
+                ev.detail = c.get(3).map(|m| m.as_str().trim().to_owned());
+                ev.numbers.bytes = cap_u64(&c, 4).map(|v| v * MIB);
+                out.push(ev);
+            }
+        }
         Sig::BufferCue => buffers(p, n, t, out),
         Sig::Offloaded => {
             let mut ev = Event::new(EventKind::Layers, n, t);

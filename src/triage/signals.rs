@@ -359,6 +359,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("memory.required.full", Sig::Numbers),
     ("free_swap=", Sig::Numbers),
     ("no running processes found", Sig::NoProcesses),
+    // nvidia-smi's process table: who holds GPU memory ("… python3   18000MiB |").
+    ("mib |", Sig::Numbers),
     // Other runtimes' allocation failures: Vulkan, SYCL / Level Zero, TensorFlow, TGI, MLX.
     ("erroroutofdevicememory", Sig::CudaOom),
     ("device memory allocation of size", Sig::CudaOom),

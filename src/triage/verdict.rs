@@ -171,6 +171,10 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
                 return Some(c);
             }
         }
+        // nvidia-smi's process table beside the failure: what other processes hold.
+        if let Some(c) = held_by_listed_processes(scan, tl, failed) {
+            return Some(c);
+        }
     }
     // WSL2: pinned host memory refused, then a CUDA "out of memory" with no size or free figure: WSL's
     // pinned-memory limit, not the GPU (llama.cpp PR #1594; GGML_CUDA_NO_PINNED=1 avoids it).
@@ -772,6 +776,75 @@ fn label_of(s: Sig) -> Option<Label> {
         Sig::Timeout => Label::PagingThrash,
         _ => return None,
     })
+}
+
+/// Processes in nvidia-smi's table that are not this runtime, holding at least 2 GiB together while a GPU
+/// allocation failed: memory held by others. A process that may be the one that failed (the runtime's own
+/// name; any Python process when the runtime is a Python one) is never counted as another holder.
+fn held_by_listed_processes(
+    scan: &Scan,
+    tl: &Timeline,
+    failed: Option<&super::events::Event>,
+) -> Option<Call> {
+    let rt = runtime(scan).unwrap_or_default();
+    let python = !rt.is_empty()
+        && !matches!(
+            rt.as_str(),
+            "Ollama" | "LM Studio" | "Jan" | "koboldcpp" | "llamafile" | "RamaLama"
+        )
+        && !rt.starts_with("llama.cpp");
+    let own = |name: &str| {
+        let n = name.to_ascii_lowercase();
+        [
+            "llama",
+            "ollama",
+            "lm studio",
+            "lm-studio",
+            "lms",
+            "kobold",
+            "jan",
+            "ramalama",
+        ]
+        .iter()
+        .any(|s| n.contains(s))
+            || (python && n.contains("python"))
+            || (!rt.is_empty() && n.contains(&rt.to_ascii_lowercase()))
+    };
+    let others: Vec<&super::events::Event> = tl
+        .of(EventKind::Holder)
+        .filter(|e| e.detail.as_deref().is_some_and(|d| !own(d)))
+        .collect();
+    let held: u64 = others.iter().filter_map(|e| e.numbers.bytes).sum();
+    if held < 2 * GIB {
+        return None;
+    }
+    let mut c = call(Label::VramHeldByOther, 0.75, &[]);
+    c.extra = lines_of(others.iter().copied().chain(failed));
+    let names: Vec<String> = others
+        .iter()
+        .take(3)
+        .map(|e| {
+            format!(
+                "{} (PID {}, {})",
+                e.detail.as_deref().unwrap_or("?"),
+                e.numbers.count.unwrap_or(0),
+                format_auto(e.numbers.bytes.unwrap_or(0))
+            )
+        })
+        .collect();
+    c.explain = Some(format!(
+        "nvidia-smi lists other processes holding {} of GPU memory: {}. {}",
+        format_auto(held),
+        names.join(", "),
+        failed
+            .and_then(|e| e.numbers.bytes)
+            .map(|b| format!(
+                "The {} allocation then failed in the space they left.",
+                format_auto(b)
+            ))
+            .unwrap_or_else(|| "The allocation then failed in the space they left.".into())
+    ));
+    Some(c)
 }
 
 fn runtime(scan: &Scan) -> Option<String> {
