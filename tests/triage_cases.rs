@@ -1298,6 +1298,21 @@ fn more_descriptions() {
         "Every time I try to load the 70B model Ollama says it ran out of memory even though I have 128 GB of RAM.",
     );
     assert!(d.confidence <= 0.6, "{}", d.confidence);
+    // A crash at load with the card's size stated: the model against the memory is the question.
+    assert_eq!(
+        label("ollama crashes immediately when loading qwen2.5:72b, my gpu has 24gb"),
+        Label::VramOomLoad
+    );
+    // Without a size or memory named, "it crashes when loading" could be a broken file: no guess.
+    assert_eq!(
+        label("ollama crashes immediately when loading the new model, no idea why"),
+        Label::Unknown
+    );
+    // All of the RAM taken while it is slow: the disk is doing the work.
+    assert_eq!(
+        label("WSL2 becomes extremely slow and vmmem uses all my RAM when running the model"),
+        Label::PagingThrash
+    );
 }
 
 /// The context's next steps speak the runtime's KV-cache switches once, not twice.

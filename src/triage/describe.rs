@@ -220,6 +220,11 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "grinds",
         "memory pressure",
         "beach ball",
+        // All of the RAM taken (WSL2's VM process is vmmem): whatever is slow then waits on the disk.
+        "all my ram",
+        "all of my ram",
+        "all the ram",
+        "vmmem",
     ]);
     // A rate's unit alone is a measurement, not a complaint: 81 tokens/s is not slow. Only a rate below what
     // reads comfortably (about 10 tokens/s, reading speed with margin) is a symptom without a word for it.
@@ -424,7 +429,10 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "speicher",
         "mémoire",
         "memoria",
-    ]);
+    ])
+    // The card's capacity stated beside the failure ("my GPU has 24GB", "on a 12 GB card"): the size of the
+    // model against the memory is what the person is asking about.
+    .or_else(|| states_capacity(&t).then_some("GB"));
     // "41/41 layers", "all layers on the GPU", "fully offloaded": nothing of the model sat in system RAM.
     let all_on_gpu = find(&[
         "all layers on the gpu",
@@ -609,6 +617,16 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             .unwrap_or_default()
     ));
     Some(c)
+}
+
+/// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.
+fn states_capacity(t: &str) -> bool {
+    let b = t.as_bytes();
+    t.match_indices("gb").any(|(i, _)| {
+        let before = t[..i].trim_end();
+        let after_ok = b.get(i + 2).is_none_or(|c| !c.is_ascii_alphabetic());
+        after_ok && before.len() < i + 1 && before.ends_with(|c: char| c.is_ascii_digit())
+    })
 }
 
 /// "41/41 layers", "33 / 33 layers": a stated offload where every layer is on the GPU.
