@@ -377,6 +377,12 @@ impl Scenario {
             host_ram_bytes: m.host_limit_bytes(),
             ram_bandwidth_gbps: m.ram_bandwidth_gbps,
             platform,
+            // llama-server (and Ollama, which runs it) reserves one logit row per slot (llama.cpp#23861);
+            // llama-cli and library users reserve the whole ubatch.
+            n_outputs_max: match self.runtime {
+                Runtime::LlamaServer | Runtime::Ollama => s.parallel.max(1),
+                _ => 0,
+            },
         }
     }
 

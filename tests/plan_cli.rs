@@ -109,7 +109,7 @@ fn model_argument_is_read_and_named_in_commands() {
         .join("data/fit/headers/syn-llama-q4_k_m.header.gguf");
     let header = header.to_str().unwrap();
     let (code, text) = plan(&[
-        header, "--vram", "700MiB", "--margin", "64MiB", "--os", "linux", "--ram", "16GiB", "-c",
+        header, "--vram", "600MiB", "--margin", "64MiB", "--os", "linux", "--ram", "16GiB", "-c",
         "8192", "--json",
     ])
     .unwrap();

@@ -60,7 +60,7 @@ pub fn graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     if spec.architecture == "wavtokenizer-dec" {
         return wavtokenizer_graph_bytes(spec, ub);
     }
-    let logits = logits_bytes(spec, ub);
+    let logits = logits_bytes(spec, out_rows(ctx, ub));
     if logits > 0 && !arch::supports_mixed_batch(&spec.architecture) {
         // Without the mixed token/embedding input path (`llm_arch_supports_mixed_batch`), `build_inp_embd`
         // allocates no mixed copy and select above the masks, so nothing above the graph inputs outlives the
@@ -263,9 +263,14 @@ pub fn offloaded_graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> (u64
     let hp = &spec.hparams;
     let ub = ubatch(ctx);
     let u = 4 * ub * u64::from(hp.n_embd);
-    let head = logits_bytes(spec, ub) + u;
+    let head = logits_bytes(spec, out_rows(ctx, ub)) + u;
     let gpu = head.max(layer_peak_bytes(spec, ctx, kv));
     (gpu, 4 * ub * cells(kv, ub).0 + u)
+}
+
+/// Logit rows of a reserve graph of `ub` tokens: llama.cpp reserves min(n_tokens, n_outputs_max).
+fn out_rows(ctx: &Ctx, ub: u64) -> u64 {
+    ub.min(u64::from(ctx.n_outputs.max(1)))
 }
 
 /// n_tokens of the reserve graph.
@@ -493,6 +498,6 @@ fn op_offload_only(
         .tensor("output.weight")
         .or_else(|| spec.tensor("token_embd.weight"))
         .map_or(0, |t| t.bytes);
-    let gpu = head + 4 * ub * u64::from(hp.n_vocab) + 4 * ub * u64::from(hp.n_embd);
+    let gpu = head + logits_bytes(spec, out_rows(ctx, ub)) + 4 * ub * u64::from(hp.n_embd);
     Some((gpu, host_with_offload(spec, ctx, kv)))
 }

@@ -19,6 +19,9 @@ pub struct Ctx {
     /// KV streams: n_seq without `--kv-unified`, else 1.
     pub n_stream: u32,
     pub flash_attn: bool,
+    /// Logit rows the reserve graph materializes per ubatch: n_ubatch, or fewer where the runtime caps
+    /// its outputs (`FitRequest::n_outputs_max`).
+    pub n_outputs: u32,
     pub warnings: Vec<String>,
 }
 
@@ -136,6 +139,11 @@ pub fn resolve(spec: &ModelSpec, req: &FitRequest, ngl: u32) -> Result<Ctx, FitE
         n_seq,
         n_stream,
         flash_attn,
+        n_outputs: if req.n_outputs_max == 0 {
+            n_ubatch
+        } else {
+            n_ubatch.min(req.n_outputs_max)
+        },
         warnings,
     })
 }

@@ -178,6 +178,10 @@ pub struct FitRequest {
     /// Host memory bandwidth in GB/s; `None` = the stated assumption in `speed`.
     pub ram_bandwidth_gbps: Option<f64>,
     pub platform: Platform,
+    /// Logit rows the runtime reserves per ubatch (llama.cpp's `n_outputs_max`): 0 = every token of the
+    /// ubatch (llama.cpp's default, what llama-cli, llama-bench and library users get); llama-server since
+    /// llama.cpp#23861 (June 2026), and Ollama through it, reserves one per slot.
+    pub n_outputs_max: u32,
 }
 
 impl Default for FitRequest {
@@ -206,6 +210,7 @@ impl Default for FitRequest {
             host_ram_bytes: 0,
             ram_bandwidth_gbps: None,
             platform: Platform::Linux,
+            n_outputs_max: 0,
         }
     }
 }
