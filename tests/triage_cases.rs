@@ -998,6 +998,74 @@ fn nvidia_smi_process_table_names_other_holders() {
     assert_ne!(diagnose_str(&torch).label, Label::VramHeldByOther);
 }
 
+/// LM Studio's MLX engine fits the context to Metal's working set; nothing failing after it is a recovery,
+/// in the runtime's own words (not llama.cpp's).
+#[test]
+fn an_mlx_context_auto_fit_is_a_recovery() {
+    let log = "~ > lms ps\n\
+        IDENTIFIER    MODEL    STATUS    SIZE    CONTEXT    PARALLEL    DEVICE    TTL\n\
+        qwen3-30b-mlx    qwen3-30b-mlx    IDLE    17.20 GB    98304    1    Local\n\
+        [DEBUG] mlx-llm-mac-arm64-apple-metal-advsimd@1.10.1 (mlx-llm) qwen3-30b-mlx pid=4242 [context_fit][INFO]: Model context auto-fit: family=qwen3 max=131,072 fitted=98,304 working_set=24.00GiB reserve=3.00GiB\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+    assert_eq!(d.runtime.as_deref(), Some("LM Studio"));
+    assert!(
+        d.explanation.contains("from 131072 to 98304"),
+        "{}",
+        d.explanation
+    );
+    assert!(!d.explanation.contains("llama.cpp's"), "{}", d.explanation);
+}
+
+/// TGI's `--max-batch-total-tokens` is its KV-cache budget: the server could not reserve it.
+#[test]
+fn tgi_total_token_budget_is_the_kv_cache() {
+    let log = "Not enough memory to handle 16000 total tokens with 2 prefill tokens. You need to decrease `--max-batch-total-tokens` or `--max-batch-prefill-tokens`\n";
+    assert_eq!(label(log), Label::VllmKvInsufficient);
+}
+
+/// Descriptions: an older version named as the cure is a regression, whatever the memory did; other programs
+/// named by what they take hold the card; a freeze outweighs "still works" said of something else.
+#[test]
+fn descriptions_name_regressions_holders_and_freezes() {
+    assert_eq!(
+        label(
+            "After upgrading to 0.5.13 inference becomes 100% CPU and extremely slow. Downgrading to 0.5.9 works and inference goes back to the GPU."
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            "I run two Stable Diffusion UIs in parallel and the second one often fails with OutOfMemory, the first is always taking GPU memory."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "My models were 100% GPU at first, but when I opened multiple web pages they took up VRAM and ollama moved part of the model to the CPU."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "The fp8 workflow still works, but with the big one RAM fills up to 100%, my pc relies on the swapfile and freezes."
+        ),
+        Label::PagingThrash
+    );
+    assert_eq!(
+        label(
+            "I have a 16GB Mac. LM Studio runs the 20B model but here I get an Insufficient Memory error when it loads."
+        ),
+        Label::AppleMetalOom
+    );
+    assert_eq!(
+        label(
+            "It could be faster if more were on the GPU, right? It only uses 14gb of my 24gb vram."
+        ),
+        Label::CpuSpillSlow
+    );
+}
+
 /// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
 /// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
 #[test]
@@ -1010,6 +1078,11 @@ fn an_automatic_fit_followed_by_a_running_server_is_a_recovery() {
     let d = diagnose_str(log);
     assert_eq!(d.label, Label::RecoveredNoFailure);
     assert!(d.title.contains("shrank"), "{}", d.title);
+    assert!(
+        d.explanation.contains("llama.cpp's automatic fit"),
+        "{}",
+        d.explanation
+    );
     assert!(
         d.explanation.contains("from 131072 to 40960"),
         "{}",

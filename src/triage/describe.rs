@@ -109,12 +109,21 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "stays loaded",
         "keeps the model loaded",
         "kept loaded",
+        // Other programs named by what they take: browser tabs, a second UI run beside this one.
+        "web page",
+        "in parallel",
+        "taking gpu memory",
+        "taking up vram",
+        "took up vram",
+        "takes up vram",
+        "take up vram",
     ]);
     let crash = (!log_like)
         .then(|| {
             find(&[
                 "crash",
                 "out of memory",
+                "insufficient memory",
                 // The same in the languages issue threads are most often written in.
                 "内存不足",
                 "显存不足",
@@ -265,6 +274,8 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "running on the cpu",
         "very long time",
         "a long time",
+        // Asking for speed the card should give: part of the model is not on it.
+        "could be faster",
         "performance dropped",
         // Part of the model kept in system RAM, in the runtimes' own words (ComfyUI's lowvram mode and
         // "loaded partially", llama.cpp/Ollama partial offload).
@@ -382,6 +393,17 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "after upgrading",
         "no longer fits",
     ]);
+    // An older version named as the cure ("downgrading to 0.5.9 works"): a regression in the newer one,
+    // whatever the memory did in it.
+    let downgrade = find(&[
+        "downgrading",
+        "downgraded",
+        "downgrade to",
+        "rolling back",
+        "rolled back",
+        "reverting to",
+        "reverted to",
+    ]);
     let not_memory = find(&[
         "illegal instruction",
         "illegal memory access",
@@ -496,7 +518,13 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             w,
             "vLLM, SGLang and TGI reserve a fixed share of GPU memory when they start (gpu_memory_utilization, 0.9 by default; --mem-fraction-static; TGI's warm-up) and fill it with KV cache, so memory use looks high however small the model: by design, not a failure. Lower that share to leave room for other programs.",
         )
-    } else if let Some(w) = by_design {
+    } else if let Some(w) = downgrade {
+        (
+            Label::NotMemory,
+            w,
+            "An older version is said to work on the same machine and settings: a regression in the newer one (report it, or stay on the older version) rather than a lack of memory.",
+        )
+    } else if let Some(w) = by_design.filter(|_| freeze.is_none() && killed.is_none()) {
         (
             Label::RecoveredNoFailure,
             w,

@@ -338,7 +338,7 @@ fn patterns() -> Option<&'static Patterns> {
             exit_code: r(r"(?i)(?:exit code|exit status|exited with code|exit_code=|returned)\s*:?\s*(-?\d+)")?,
             pid: r(r"(?i)\bpid[=: ]\s*(\d{2,9})\b")?,
             tok_s: r(r"(?i)(\d+(?:\.\d+)?)\s*(?:tokens per second|tokens/s|tok/s|t/s)")?,
-            fit_ctx: r(r"context size reduced from (\d+) to (\d+)")?,
+            fit_ctx: r(r"context size reduced from (\d+) to (\d+)|max=([\d,]+) fitted=([\d,]+)")?,
             // "  - CUDA0 (NVIDIA GeForce RTX 4090): 48 layers (34 overflowing),  19187 MiB used, …"
             fit_overflow: r(r"-\s*(\w+)\s*\([^)]*\):\s*(\d+) layers \((\d+) overflowing\)")?,
         })
@@ -661,9 +661,14 @@ fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
         Sig::FitCue => {
             let mut ev = Event::new(EventKind::Fitted, n, t);
             if let Some(c) = p.fit_ctx.captures(t) {
+                // "max=262,144 fitted=152,576" writes its thousands with commas.
+                let num = |i: usize| {
+                    c.get(i)
+                        .and_then(|m| m.as_str().replace(',', "").parse::<u64>().ok())
+                };
                 ev.detail = Some("context".into());
-                ev.numbers.count = cap_u64(&c, 2);
-                ev.numbers.of = cap_u64(&c, 1);
+                ev.numbers.count = num(2).or_else(|| num(4));
+                ev.numbers.of = num(1).or_else(|| num(3));
             } else if let Some(c) = p.fit_overflow.captures(t) {
                 ev.device = c.get(1).map(|m| m.as_str().to_owned());
                 ev.detail = Some("overflow".into());
@@ -827,10 +832,21 @@ impl Timeline {
             ));
         }
         if !changes.is_empty() {
-            return Some(format!(
-                "llama.cpp's automatic fit (-fit, on by default) {} to fit the free VRAM.",
-                changes.join(" and ")
-            ));
+            // llama.cpp's own lines, or another runtime's fit (LM Studio's MLX engine) in its words.
+            let llama = fits
+                .iter()
+                .any(|e| e.text.contains("params_fit") || e.text.contains("context size reduced"));
+            return Some(if llama {
+                format!(
+                    "llama.cpp's automatic fit (-fit, on by default) {} to fit the free VRAM.",
+                    changes.join(" and ")
+                )
+            } else {
+                format!(
+                    "The runtime's automatic fit {} to fit the memory the GPU may use.",
+                    changes.join(" and ")
+                )
+            });
         }
         fits.iter()
             .any(|e| e.detail.as_deref() == Some("failed"))

@@ -16,7 +16,7 @@ pub(super) const RAN: &str = "No failure in this log: the runtime started and ra
 
 /// The title of a log in which llama.cpp's automatic fit changed the settings and the runtime then ran.
 pub(super) const FITTED: &str =
-    "Recovered: llama.cpp shrank the settings to fit, and the model runs";
+    "Recovered: the runtime shrank the settings to fit, and the model runs";
 
 /// The title of a full offload whose buffers overflowed the card into shared system memory.
 pub(super) const SYSMEM: &str = "VRAM overflowed into shared system memory: generation is slow";

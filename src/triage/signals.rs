@@ -120,6 +120,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to allocate compute", Sig::AllocUnnamed),
     // llama.cpp's automatic fit (common/fit.cpp): what it changed before the load.
     ("context size reduced from", Sig::FitCue),
+    // LM Studio's MLX engine fits the context to Metal's working set the same way ("Model context auto-fit:
+    // … max=262,144 fitted=152,576").
+    ("model context auto-fit", Sig::FitCue),
     ("overflowing),", Sig::FitCue),
     ("failed to fit params to free device memory", Sig::FitCue),
     ("failed to allocate buffer for kv", Sig::AllocUnnamed),
@@ -377,6 +380,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("this is not a failure", Sig::Recover),
     ("not enough memory to handle", Sig::CudaOom),
     ("prefill tokens", Sig::ContextPhase),
+    // TGI's KV-cache budget (`--max-batch-total-tokens`): the server cannot reserve the cache it was asked
+    // for, as vLLM's gpu_memory_utilization refusal.
+    ("decrease `--max-batch-total-tokens`", Sig::VllmKv),
+    ("decrease --max-batch-total-tokens", Sig::VllmKv),
     (
         "command buffer execution failed: insufficient memory",
         Sig::MetalOom,
@@ -678,6 +685,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("loaded partially", Sig::RtComfy),
     ("lm studio", Sig::RtLmStudio),
     ("lmstudio", Sig::RtLmStudio),
+    // Its command-line tool and its MLX engine's name in the runtime log.
+    ("lms log stream", Sig::RtLmStudio),
+    ("~ > lms ", Sig::RtLmStudio),
+    ("$ lms ", Sig::RtLmStudio),
+    ("mlx-llm-", Sig::RtLmStudio),
     (":\\", Sig::OsWindows),
     ("windows", Sig::OsWindows),
     ("winerror", Sig::OsWindows),

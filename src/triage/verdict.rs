@@ -988,6 +988,41 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     }
     // Nothing failed, nothing was killed, and the log shows the runtime running (a server listening, tokens
     // generated): say what was seen rather than "not recognised".
+    let fitted = tl
+        .of(EventKind::Fitted)
+        .filter(|e| matches!(e.detail.as_deref(), Some("context" | "overflow")))
+        .last();
+    if c.label == Label::Unknown
+        && c.title.is_none()
+        && !description
+        && tl.last(EventKind::AllocFailed).is_none()
+        && tl.last(EventKind::OsKilled).is_none()
+        && tl.last(EventKind::Exit).is_none()
+        && let Some(fit) = fitted
+    {
+        // The runtime's automatic fit moved the settings (context, layers) to what free memory holds and
+        // nothing failed after it: a recovery, not a failure; the explanation quotes what it changed.
+        c.label = Label::RecoveredNoFailure;
+        c.title = Some(FITTED);
+        c.extra.push((fit.line, fit.text.clone()));
+        c.explain = Some(match tl.last(EventKind::Running) {
+            Some(run) => {
+                c.confidence = 0.6;
+                c.extra.push((run.line, run.text.clone()));
+                format!(
+                    "Nothing failed: line {} shows the runtime running after it adjusted the settings to the free memory (line {}).",
+                    run.line, fit.line
+                )
+            }
+            None => {
+                c.confidence = 0.5;
+                format!(
+                    "Nothing failed after the runtime adjusted the settings to the free memory (line {}).",
+                    fit.line
+                )
+            }
+        });
+    }
     if c.label == Label::Unknown
         && c.title.is_none()
         && !description
@@ -997,22 +1032,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         && tl.last(EventKind::Exit).is_none()
     {
         c.extra.push((run.line, run.text.clone()));
-        if let Some(fit) = tl
-            .of(EventKind::Fitted)
-            .filter(|e| matches!(e.detail.as_deref(), Some("context" | "overflow")))
-            .last()
         {
-            // The automatic fit moved the settings (context, layers) to what free VRAM holds, and the
-            // runtime then ran: a recovery, not a failure; the explanation quotes what it changed.
-            c.label = Label::RecoveredNoFailure;
-            c.confidence = 0.6;
-            c.title = Some(FITTED);
-            c.extra.push((fit.line, fit.text.clone()));
-            c.explain = Some(format!(
-                "Nothing failed: line {} shows the runtime running after llama.cpp adjusted the settings to the free VRAM (line {}).",
-                run.line, fit.line
-            ));
-        } else {
             c.title = Some(RAN);
             c.explain = Some(format!(
                 "No allocation failed and nothing was killed; line {} shows the runtime running. If a later request failed or slowed down, paste the log from that point (or describe what happened).",
@@ -1110,7 +1130,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         if t == FITTED {
             next_steps = vec![
                 "Nothing to fix if the adjusted settings suit you. To get back what the fit took away (context, layers on the GPU), open the Fix Wizard: a q8_0 KV cache or a smaller quant often keeps the full context on the GPU.".to_owned(),
-                "To make llama.cpp fail with a clear error instead of adjusting silently, pass -fit off.".to_owned(),
+                "llama.cpp: to fail with a clear error instead of adjusting silently, pass -fit off.".to_owned(),
             ];
         }
     }
