@@ -242,6 +242,37 @@ fn monitor_once_json_snapshot_on_this_machine() {
     }
 }
 
+/// llama-server reserves one logit row per slot (llama.cpp#23861); llama-cli the whole ubatch: on a
+/// 152k-vocabulary model at -ub 512 with flash attention that is the 297 MiB of f32 logits.
+#[test]
+fn fit_prices_the_logits_each_llama_cpp_program_reserves() {
+    let gpu_compute = |runtime: &str| -> f64 {
+        let out = vram_doctor(&[
+            "fit",
+            "preset:qwen2.5-7b",
+            "-c",
+            "32768",
+            "-fa",
+            "on",
+            "--vram",
+            "12GiB",
+            "--runtime",
+            runtime,
+            "--json",
+        ]);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        doc["devices"][0]["compute_bytes"]
+            .as_f64()
+            .expect("compute")
+            / 1048576.0
+    };
+    let (server, cli) = (gpu_compute("llama-server"), gpu_compute("llama-cli"));
+    // llama-cli: logits 152064 x 512 x 4 B + the 512-row hidden state, as llama.cpp logged it (304.00 MiB).
+    assert!((cli - 304.0).abs() < 0.5, "{cli}");
+    assert!(server < cli - 100.0, "{server} vs {cli}");
+    assert_eq!(gpu_compute("ollama"), server);
+}
+
 #[test]
 fn fit_takes_llama_cpp_spellings_and_prints_contract_json() {
     let out = vram_doctor(&[

@@ -191,6 +191,7 @@ pub fn scenario_from_args(
     })?;
     let mut sc = super::scenario::scenario(machine, settings, bw);
     sc.model = Some(args.model.clone());
+    sc.runtime = runtime;
     Ok((sc, runtime))
 }
 
