@@ -1066,6 +1066,50 @@ fn descriptions_name_regressions_holders_and_freezes() {
     );
 }
 
+/// Readings from the second fresh round: SGLang's KV pool profiled below zero, a web UI naming the failed
+/// load after the traceback, Metal's validation layer refusing a buffer, a ROCm card this process already
+/// fills (its "free" figure is not allocatable), and people's words for paging, lost speed and a run that
+/// worked.
+#[test]
+fn second_round_readings() {
+    let sglang = "[2025-07-02 07:41:58 TP0] Load weight end. type=DeepseekV3ForCausalLM, dtype=torch.bfloat16, avail mem=21.73 GB, mem usage=166.59 GB.\n\
+        [2025-07-02 07:41:59 TP0] max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.\n";
+    assert_eq!(label(sglang), Label::VllmKvInsufficient);
+    let webui = "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 114.00 MiB (GPU 0; 2.00 GiB total capacity; 1.67 GiB already allocated; 0 bytes free; 1.72 GiB reserved in total by PyTorch)\n\
+        \n\
+        Stable diffusion model failed to load\n";
+    assert_eq!(label(webui), Label::VramOomLoad);
+    let ios = "-[MTLDebugDevice newBufferWithLength:options:]: failed assertion `Buffer Validation\n\
+        Illegal MTLStorageModeShared buffer length 2248163328\n";
+    assert_eq!(label(ios), Label::AppleMetalOom);
+    let rocm_full = "HIP out of memory. Tried to allocate 16.00 MiB. GPU 0 has a total capacity of 15.98 GiB of which 1.99 GiB is free. Of the allocated memory 12.76 GiB is allocated by PyTorch, and 651.62 MiB is reserved by PyTorch but unallocated.\n";
+    assert_eq!(label(rocm_full), Label::RocmOom);
+    assert_eq!(
+        label(
+            "My laptop has 16gigs of RAM. Rendering takes about 117 seconds and the RAM usage is very high, regularly paging."
+        ),
+        Label::PagingThrash
+    );
+    assert_eq!(
+        label(
+            "In ComfyUI only 4 GB of my 6 GB of VRAM is used, resulting in a drop in performance compared to other UIs."
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label(
+            "It printed a warning but it did load in lowvram mode and I was able to generate images."
+        ),
+        Label::RecoveredNoFailure
+    );
+    assert_eq!(
+        label(
+            "I can't load Gemma2-9B with SGLang on my 24GB GPU: raising mem_fraction_static gives errors and lowering it makes max_total_num_tokens negative."
+        ),
+        Label::VllmKvInsufficient
+    );
+}
+
 /// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
 /// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
 #[test]

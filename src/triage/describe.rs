@@ -229,6 +229,8 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "grinds",
         "memory pressure",
         "beach ball",
+        // "RAM usage is very high, regularly paging".
+        "paging",
         // All of the RAM taken (WSL2's VM process is vmmem): whatever is slow then waits on the disk.
         "all my ram",
         "all of my ram",
@@ -277,6 +279,8 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         // Asking for speed the card should give: part of the model is not on it.
         "could be faster",
         "performance dropped",
+        "drop in performance",
+        "performance drop",
         // Part of the model kept in system RAM, in the runtimes' own words (ComfyUI's lowvram mode and
         // "loaded partially", llama.cpp/Ollama partial offload).
         "lowvram",
@@ -495,11 +499,29 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "cache blocks",
         "max_model_len",
         "max-model-len",
+        "mem_fraction_static",
+        "mem-fraction-static",
+        "max_total_num_tokens",
+        "gpu_memory_utilization",
     ])
     .filter(|_| reserving_server || find(&["vllm", "sglang"]).is_some())
     // A server's own log prints its KV-cache sizing at every start; its refusal is a failure line a rule
     // reads. In a log the words alone are no symptom.
     .filter(|_| !log_like);
+    // The person says it worked ("I was able to generate images"): with no crash, freeze or complaint about
+    // speed beyond the runtime's own partial-offload mode, the warning they ask about was recovered from.
+    let worked = find(&[
+        "was able to generate",
+        "able to generate",
+        "works fine",
+        "working fine",
+        "runs fine",
+    ])
+    .filter(|_| {
+        crash.is_none()
+            && freeze.is_none()
+            && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))
+    });
     let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
         (
             Label::NotMemory,
@@ -523,6 +545,12 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             Label::NotMemory,
             w,
             "An older version is said to work on the same machine and settings: a regression in the newer one (report it, or stay on the older version) rather than a lack of memory.",
+        )
+    } else if let Some(w) = worked {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "It ran: the warning it printed was recovered from (a fallback such as a low-VRAM mode is slower, not a failure).",
         )
     } else if let Some(w) = by_design.filter(|_| freeze.is_none() && killed.is_none()) {
         (

@@ -170,6 +170,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("load_tensors", Sig::LoadPhase),
     ("llama_model_load", Sig::LoadPhase),
     ("error loading model", Sig::LoadPhase),
+    // Stable Diffusion web UIs name the failed load in words after the traceback.
+    ("model failed to load", Sig::LoadPhase),
     ("model buffer", Sig::LoadPhase),
     ("from_pretrained", Sig::LoadPhase),
     ("set_module_tensor_to_device", Sig::LoadPhase),
@@ -208,6 +210,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("kiogpucommandbuffercallbackerroroutofmemory", Sig::MetalOom),
     ("mps backend out of memory", Sig::MetalOom),
     ("failed to allocate metal buffer", Sig::MetalOom),
+    // Metal's validation layer refusing a buffer it cannot map (iOS / macOS, a buffer past the device's limit).
+    ("failed assertion `buffer validation", Sig::MetalOom),
     (
         "greater than the recommended max working set size",
         Sig::MetalOom,
@@ -383,6 +387,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     // TGI's KV-cache budget (`--max-batch-total-tokens`): the server cannot reserve the cache it was asked
     // for, as vLLM's gpu_memory_utilization refusal.
     ("decrease `--max-batch-total-tokens`", Sig::VllmKv),
+    // SGLang's profile of the KV pool after the weights: no room left ("… larger than the profiled value
+    // -561981").
+    ("is larger than the profiled value", Sig::VllmKv),
     ("decrease --max-batch-total-tokens", Sig::VllmKv),
     (
         "command buffer execution failed: insufficient memory",

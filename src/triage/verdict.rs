@@ -435,10 +435,13 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         );
     }
     // A PyTorch-style failure with far more free than it asked for: a limit or the allocator refused it.
+    // Not when this process already holds most of the card: then the "free" figure is memory the driver
+    // cannot hand out (ROCm reports such), and the card is simply full.
     if (scan.has(Sig::TorchOom) || scan.has(Sig::HipOom))
         && let (Some(req), Some(free)) = (f.requested, f.free)
         && free >= req.saturating_mul(2).max(GIB)
         && f.total.is_none_or(|t| free <= t)
+        && !matches!((f.allocated, f.total), (Some(a), Some(t)) if a * 2 >= t)
     {
         let mut c = call(
             Label::NotMemory,
