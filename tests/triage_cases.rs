@@ -1110,6 +1110,36 @@ fn second_round_readings() {
     );
 }
 
+/// Readings from the third fresh round: Ollama's plan with nothing offloaded names system RAM as the place
+/// a failed context was asked for; SGLang's "no GPU memory for the KV cache"; a cache that cannot shift is a
+/// logical limit; LM Studio pricing a smaller context than asked is its own fit.
+#[test]
+fn third_round_readings() {
+    let ollama = "Error: llama runner process has terminated: error:failed to create context with model 'C:\\Users\\me\\.ollama\\blobs\\sha256-c4e0'\n\
+        time=2024-08-09T14:28:55.142+03:00 level=INFO source=memory.go:309 msg=\"offload to cuda\" layers.requested=-1 layers.model=33 layers.offload=0 layers.split=\"\" memory.available=\"[4.6 GiB]\" memory.required.full=\"35.3 GiB\" memory.required.kv=\"31.2 GiB\"\n";
+    assert_eq!(label(ollama), Label::HostOomKilled);
+    assert_eq!(
+        label(
+            "ValueError: Loaded weights leave no GPU memory for the KV cache under --mem-fraction-static=0.88.\n"
+        ),
+        Label::VllmKvInsufficient
+    );
+    assert_eq!(
+        label(
+            "llama.cpp:11942: The current context does not support K-shift\nAborted (core dumped)\n"
+        ),
+        Label::NotMemory
+    );
+    let lms = "Not using full context length for VRAM overflow calculations due to single GPU setup. Instead, using '8192' as context length for the calculation. Original context length: '74252'.\n";
+    let d = diagnose_str(lms);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+    assert!(
+        d.explanation.contains("from 74252 to 8192"),
+        "{}",
+        d.explanation
+    );
+}
+
 /// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
 /// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
 #[test]

@@ -81,6 +81,7 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("maximum context length")
         || text.contains("context shift is disabled")
         || text.contains("context size has been exceeded")
+        || text.contains("does not support k-shift")
         || text.contains("physical batch size")
     {
         "the request is longer than the context (or batch) the server was started with: a logical limit, not an allocation failure (raise -c / -b, or enable context shift)"

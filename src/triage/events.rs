@@ -338,7 +338,9 @@ fn patterns() -> Option<&'static Patterns> {
             exit_code: r(r"(?i)(?:exit code|exit status|exited with code|exit_code=|returned)\s*:?\s*(-?\d+)")?,
             pid: r(r"(?i)\bpid[=: ]\s*(\d{2,9})\b")?,
             tok_s: r(r"(?i)(\d+(?:\.\d+)?)\s*(?:tokens per second|tokens/s|tok/s|t/s)")?,
-            fit_ctx: r(r"context size reduced from (\d+) to (\d+)|max=([\d,]+) fitted=([\d,]+)")?,
+            fit_ctx: r(
+                r"context size reduced from (\d+) to (\d+)|max=([\d,]+) fitted=([\d,]+)|using '(\d+)' as context length for the calculation\. Original context length: '(\d+)'",
+            )?,
             // "  - CUDA0 (NVIDIA GeForce RTX 4090): 48 layers (34 overflowing),  19187 MiB used, …"
             fit_overflow: r(r"-\s*(\w+)\s*\([^)]*\):\s*(\d+) layers \((\d+) overflowing\)")?,
         })
@@ -667,8 +669,8 @@ fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
                         .and_then(|m| m.as_str().replace(',', "").parse::<u64>().ok())
                 };
                 ev.detail = Some("context".into());
-                ev.numbers.count = num(2).or_else(|| num(4));
-                ev.numbers.of = num(1).or_else(|| num(3));
+                ev.numbers.count = num(2).or_else(|| num(4)).or_else(|| num(5));
+                ev.numbers.of = num(1).or_else(|| num(3)).or_else(|| num(6));
             } else if let Some(c) = p.fit_overflow.captures(t) {
                 ev.device = c.get(1).map(|m| m.as_str().to_owned());
                 ev.detail = Some("overflow".into());

@@ -143,7 +143,14 @@ pub(super) fn name_unnamed_failure(scan: &Scan) -> Option<Scan> {
     let any_buffer = buffers.peek().is_some();
     let gpu_buffer = buffers.any(|e| e.on_gpu());
     let cpu_only = any_buffer && !gpu_buffer && tl.of(EventKind::Device).next().is_none();
-    let kind = if cpu_only {
+    // No layer on the GPU ("offloaded 0/33 layers", Ollama's layers.offload=0) and no GPU buffer: the KV
+    // cache and the weights the failed context needed live in system RAM.
+    let no_layers = !gpu_buffer
+        && tl
+            .of(EventKind::Layers)
+            .last()
+            .is_some_and(|e| e.numbers.count == Some(0));
+    let kind = if cpu_only || no_layers {
         Sig::HostAlloc
     } else if scan.has(Sig::MetalMarker) && !gpu_buffer {
         Sig::MetalOom

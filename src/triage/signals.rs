@@ -123,6 +123,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     // LM Studio's MLX engine fits the context to Metal's working set the same way ("Model context auto-fit:
     // … max=262,144 fitted=152,576").
     ("model context auto-fit", Sig::FitCue),
+    // LM Studio's guardrail prices a smaller context than was asked for ("… using '8192' as context length
+    // for the calculation. Original context length: '74252'").
+    ("as context length for the calculation", Sig::FitCue),
     ("overflowing),", Sig::FitCue),
     ("failed to fit params to free device memory", Sig::FitCue),
     ("failed to allocate buffer for kv", Sig::AllocUnnamed),
@@ -410,6 +413,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     // size"), or the request is longer than the context: a setting, not a lack of memory.
     ("try increasing it via the context size", Sig::NotMemory),
     ("context size has been exceeded", Sig::NotMemory),
+    // The context filled and this model's cache cannot be shifted (DeepSeek's MLA in llama.cpp): an abort
+    // at a logical limit.
+    ("does not support k-shift", Sig::NotMemory),
+    // SGLang: the weights leave no room for the KV pool under its memory fraction.
+    ("leave no gpu memory for the kv cache", Sig::VllmKv),
     ("unknown model architecture", Sig::NotMemory),
     ("0xc000001d", Sig::NotMemory),
     ("could not find a kv cache slot", Sig::NotMemory),
