@@ -1140,6 +1140,41 @@ fn third_round_readings() {
     );
 }
 
+/// Readings from the fourth fresh round: ggml-alloc's "not enough space in the buffer" is its own
+/// mis-measurement, ggml's context buffer refused is system RAM, an app's "insufficient graphics memory" is
+/// the load, and a Mac that crashes with no word of swap is its unified memory.
+#[test]
+fn fourth_round_readings() {
+    let galloc = "ggml_allocr_alloc: not enough space in the buffer (needed 409600000, largest block available 339804192)\n\
+        GGML_ASSERT: ggml-alloc.c:148: !\"not enough space in the buffer\"\n";
+    let d = diagnose_str(galloc);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.explanation.contains("allocator"), "{}", d.explanation);
+    assert_eq!(
+        label("GGML_ASSERT: ggml.c:4411: ctx->mem_buffer != NULL\nAborted\n"),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "I already use the big model elsewhere, but here it says: Insufficient graphics memory for this model!"
+        ),
+        Label::VramOomLoad
+    );
+    assert_eq!(
+        label(
+            "Running Mixtral on my MacBook Pro with 16GB unified memory leads to a system crash and I need a hard reset."
+        ),
+        Label::AppleMetalOom
+    );
+    // Swapping named on a Mac is still the paging.
+    assert_eq!(
+        label(
+            "On my Mac the whole system freezes while the model loads and it is swapping like crazy."
+        ),
+        Label::PagingThrash
+    );
+}
+
 /// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
 /// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
 #[test]

@@ -55,6 +55,8 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("no device code")
     {
         "the build has no GPU code for this card's compute capability (rebuild with its CUDA architecture, or use a build that supports it)"
+    } else if text.contains("not enough space in the buffer") {
+        "llama.cpp's graph allocator needed more of a buffer than it had measured for itself (needed vs largest block): a bug in that build's allocator, not a lack of memory — update llama.cpp"
     } else if text.contains("illegal memory access") {
         "a GPU kernel read or wrote out of bounds (illegal memory access): a bug in the runtime for this model or settings, not a lack of memory"
     } else if text.contains("gpu architecture") {

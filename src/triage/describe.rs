@@ -124,6 +124,7 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
                 "crash",
                 "out of memory",
                 "insufficient memory",
+                "insufficient graphics memory",
                 // The same in the languages issue threads are most often written in.
                 "内存不足",
                 "显存不足",
@@ -231,6 +232,7 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "beach ball",
         // "RAM usage is very high, regularly paging".
         "paging",
+        "hard reset",
         // All of the RAM taken (WSL2's VM process is vmmem): whatever is slow then waits on the disk.
         "all my ram",
         "all of my ram",
@@ -655,9 +657,17 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     } else {
         return None;
     };
-    // A crash on a Mac is Metal's memory; on an AMD card, ROCm's.
+    // A crash on a Mac is Metal's memory; on an AMD card, ROCm's. A Mac that freezes or crashes with no word
+    // of swap is its unified memory (the GPU's) running out; swapping named is the paging.
     let label = match label {
         Label::VramOomLoad | Label::VramOomContext if mac.is_some() => Label::AppleMetalOom,
+        Label::PagingThrash
+            if mac.is_some_and(|m| m != "wired")
+                && !matches!(symptom, "swap" | "swapping" | "paging")
+                && find(&["swap"]).is_none() =>
+        {
+            Label::AppleMetalOom
+        }
         Label::VramOomLoad | Label::VramOomContext if amd.is_some() => Label::RocmOom,
         l => l,
     };

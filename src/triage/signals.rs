@@ -256,6 +256,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exited with code 137", Sig::HostKilled),
     ("sigkill", Sig::HostKilled),
     ("model requires more system memory", Sig::HostAlloc),
+    // ggml_init's malloc of its context buffer returned NULL: system RAM.
+    ("ctx->mem_buffer != null", Sig::HostAlloc),
     // The Linux kernel failing to find pages for an allocation under memory pressure (warn_alloc).
     ("page allocation failure", Sig::HostAlloc),
     // Ollama refusing a load that would not fit RAM and VRAM together.
@@ -416,6 +418,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     // The context filled and this model's cache cannot be shifted (DeepSeek's MLA in llama.cpp): an abort
     // at a logical limit.
     ("does not support k-shift", Sig::NotMemory),
+    // ggml-alloc's own assert: the graph needed more of a buffer it had measured itself (a mis-measurement
+    // in that build, fixed by an update), not a device or system running out.
+    ("not enough space in the buffer", Sig::NotMemory),
     // SGLang: the weights leave no room for the KV pool under its memory fraction.
     ("leave no gpu memory for the kv cache", Sig::VllmKv),
     ("unknown model architecture", Sig::NotMemory),
