@@ -1175,6 +1175,40 @@ fn fourth_round_readings() {
     );
 }
 
+/// Readings from the fifth fresh round: the GPU's free memory falling between the runtime's start and its
+/// load (Ollama's plan) names another holder; MLX aborting on a Metal command buffer; a Mac's system crash.
+#[test]
+fn fifth_round_readings() {
+    let ollama = "time=2025-01-05T16:43:46.099+02:00 level=INFO source=types.go:131 msg=\"inference compute\" id=GPU-9c58 library=cuda variant=v12 compute=8.9 driver=12.7 name=\"NVIDIA GeForce RTX 4070 SUPER\" total=\"12.0 GiB\" available=\"10.8 GiB\"\n\
+        time=2025-01-05T16:44:53.336+02:00 level=INFO source=memory.go:356 msg=\"offload to cuda\" layers.requested=-1 layers.model=41 layers.offload=0 layers.split=\"\" memory.available=\"[3.5 GiB]\" memory.required.full=\"6.2 GiB\"\n";
+    let d = diagnose_str(ollama);
+    assert_eq!(d.label, Label::VramHeldByOther);
+    assert!(
+        d.explanation.contains("10.80 GiB free"),
+        "{}",
+        d.explanation
+    );
+    assert!(
+        d.explanation.contains("0 of 41 layers"),
+        "{}",
+        d.explanation
+    );
+    // The same drop with this process's own buffers loaded in between is its own use.
+    let own = "time=2025-01-05T16:43:46Z level=INFO source=types.go:131 msg=\"inference compute\" name=\"NVIDIA GeForce RTX 4070 SUPER\" total=\"12.0 GiB\" available=\"10.8 GiB\"\n\
+        load_tensors:        CUDA0 model buffer size =  6800.00 MiB\n\
+        time=2025-01-05T16:44:53Z level=INFO source=memory.go:356 msg=\"offload to cuda\" layers.requested=-1 layers.model=41 layers.offload=0 layers.split=\"\" memory.available=\"[3.5 GiB]\"\n";
+    assert_ne!(label(own), Label::VramHeldByOther);
+    let mlx = "Thread 22 Crashed:: Dispatch queue: com.Metal.CompletionQueueDispatch\n\
+        libmlx.dylib mlx::core::gpu::check_error(MTL::CommandBuffer*)\n\
+        Exception Type: EXC_CRASH (SIGABRT)\n";
+    assert_eq!(label(mlx), Label::AppleMetalOom);
+    let d = diagnose_str(
+        "My MacBook Air M1 with 8GB keeps having a system crash and restarts whenever I run a model with MLX.",
+    );
+    assert_eq!(d.label, Label::AppleMetalOom);
+    assert!(!d.explanation.contains("OS paging"), "{}", d.explanation);
+}
+
 /// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
 /// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
 #[test]

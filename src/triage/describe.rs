@@ -125,6 +125,7 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
                 "out of memory",
                 "insufficient memory",
                 "insufficient graphics memory",
+                "unable to allocate",
                 // The same in the languages issue threads are most often written in.
                 "内存不足",
                 "显存不足",
@@ -233,6 +234,8 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         // "RAM usage is very high, regularly paging".
         "paging",
         "hard reset",
+        // The whole machine going down (not the program): memory pressure, as a freeze.
+        "system crash",
         // All of the RAM taken (WSL2's VM process is vmmem): whatever is slow then waits on the disk.
         "all my ram",
         "all of my ram",
@@ -670,6 +673,11 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         }
         Label::VramOomLoad | Label::VramOomContext if amd.is_some() => Label::RocmOom,
         l => l,
+    };
+    let why = if label == Label::AppleMetalOom && why.contains("OS paging") {
+        "On a Mac the GPU's memory is the system's: a model plus its context past the memory Metal may use makes the whole machine stall or go down (a smaller quant, a shorter context, or a Mac with more memory)."
+    } else {
+        why
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
     let reading = if log_like {

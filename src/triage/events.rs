@@ -273,6 +273,7 @@ struct Patterns {
     vram_used: Regex,
     offloaded: Regex,
     ollama_layers: Regex,
+    ollama_plan_free: Regex,
     n_ctx: Regex,
     failed_size: Regex,
     alloc_bytes: Regex,
@@ -326,6 +327,8 @@ fn patterns() -> Option<&'static Patterns> {
             vram_used: r(r"(?i)\bVRAM used:\s*SIZE")?,
             offloaded: r(r"(?i)offloaded (\d+)/(\d+) layers")?,
             ollama_layers: r(r"(?i)layers\.model=(\d+) layers\.offload=(\d+)")?,
+            // Ollama's offload plan states the free memory it planned with: `memory.available="[3.5 GiB]"`.
+            ollama_plan_free: r(r#"memory\.available="\[SIZE"#)?,
             n_ctx: r(r"\b(n_ctx|n_batch|max_model_len|max_seq_len)\s*[=:]\s*(\d+)")?,
             failed_size: r(r"(?i)failed to allocate (\w+) buffer of size (\d+)")?,
             alloc_bytes: r(r"(?i)(?:allocation of size|allocate) (\d+)(?: bytes)?\b")?,
@@ -605,6 +608,17 @@ fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
             } else if let Some(c) = p.ollama_layers.captures(t) {
                 ev.numbers.count = cap_u64(&c, 2);
                 ev.numbers.of = cap_u64(&c, 1);
+                // The free memory the plan saw on the first GPU, at the moment of this load.
+                if let Some(free) = p
+                    .ollama_plan_free
+                    .captures(t)
+                    .and_then(|c| cap_bytes(&c, 1))
+                {
+                    let mut dev = Event::new(EventKind::Device, n, t);
+                    dev.phase = Some("at the load".into());
+                    dev.numbers.free_bytes = Some(free);
+                    out.push(dev);
+                }
             } else {
                 return;
             }

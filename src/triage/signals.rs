@@ -215,6 +215,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to allocate metal buffer", Sig::MetalOom),
     // Metal's validation layer refusing a buffer it cannot map (iOS / macOS, a buffer past the device's limit).
     ("failed assertion `buffer validation", Sig::MetalOom),
+    // MLX aborting on a failed Metal command buffer (its "Insufficient Memory" case, as crash reports show it).
+    ("mlx::core::gpu::check_error", Sig::MetalOom),
     (
         "greater than the recommended max working set size",
         Sig::MetalOom,

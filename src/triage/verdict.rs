@@ -991,6 +991,47 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     }
     // Nothing failed, nothing was killed, and the log shows the runtime running (a server listening, tokens
     // generated): say what was seen rather than "not recognised".
+    // The GPU's free memory fell between the runtime's start and its load, with nothing of this process
+    // loaded in between: another program took it, and the load planned around what was left.
+    if c.label == Label::Unknown
+        && c.title.is_none()
+        && !description
+        && let Some(start) = tl
+            .of(EventKind::Device)
+            .find(|e| e.numbers.free_bytes.is_some() && e.numbers.total_bytes.is_some())
+        && let Some(later) = tl
+            .of(EventKind::Device)
+            .filter(|e| e.line > start.line && e.numbers.free_bytes.is_some())
+            .last()
+        && let (Some(f0), Some(f1), Some(total)) = (
+            start.numbers.free_bytes,
+            later.numbers.free_bytes,
+            start.numbers.total_bytes,
+        )
+        && f0 >= f1 + 2 * GIB
+        && (f0 - f1) * 4 >= total
+        && !tl
+            .of(EventKind::Buffer)
+            .any(|b| b.line > start.line && b.line <= later.line)
+    {
+        c = call(Label::VramHeldByOther, 0.6, &[]);
+        c.extra = lines_of([start, later]);
+        let layers = tl
+            .of(EventKind::Layers)
+            .filter(|e| e.line >= later.line)
+            .find_map(|e| Some((e.numbers.count?, e.numbers.of?)))
+            .map(|(x, y)| format!(" It then planned {x} of {y} layers on the GPU."))
+            .unwrap_or_default();
+        c.explain = Some(format!(
+            "{} had {} free when the runtime started (line {}) and only {} when the model was loaded (line {}): {} was taken by another program in between, not by this one.{layers}",
+            start.detail.as_deref().unwrap_or("The GPU"),
+            format_auto(f0),
+            start.line,
+            format_auto(f1),
+            later.line,
+            format_auto(f0 - f1)
+        ));
+    }
     let fitted = tl
         .of(EventKind::Fitted)
         .filter(|e| matches!(e.detail.as_deref(), Some("context" | "overflow")))
