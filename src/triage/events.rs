@@ -134,9 +134,14 @@ impl Event {
                 if s.is_empty() {
                     s.push_str("GPU");
                 }
+                let when = self
+                    .phase
+                    .as_deref()
+                    .map(|p| format!(" {p}"))
+                    .unwrap_or_default();
                 match (sz(n.free_bytes), sz(n.total_bytes)) {
-                    (Some(f), Some(t)) => format!("{s}: {f} free of {t}"),
-                    (Some(f), None) => format!("{s}: {f} free"),
+                    (Some(f), Some(t)) => format!("{s}: {f} free of {t}{when}"),
+                    (Some(f), None) => format!("{s}: {f} free{when}"),
                     (None, Some(t)) => format!("{s}: {t}"),
                     (None, None) => s,
                 }
