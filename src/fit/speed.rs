@@ -144,14 +144,20 @@ pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
 /// An AMD integrated GPU: Strix Halo's 8060S/8050S or a three-digit "M" Radeon (660M–890M).
 fn amd_integrated(gpu_name: &str) -> bool {
     let n = gpu_name.to_ascii_lowercase();
-    vendor(&n) == Vendor::Amd
-        && (n.contains("strix")
-            || n.contains("8060s")
-            || n.contains("8050s")
-            || n.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-                w.strip_suffix('m')
-                    .is_some_and(|d| d.len() == 3 && d.bytes().all(|b| b.is_ascii_digit()))
-            }))
+    vendor(&n) == Vendor::Amd && (is_strix_halo(&n) || igpu_model_digit(&n).is_some())
+}
+
+/// Strix Halo (Ryzen AI Max, Radeon 8060S/8050S) from a lower-cased name.
+fn is_strix_halo(n: &str) -> bool {
+    n.contains("strix") || n.contains("8060s") || n.contains("8050s")
+}
+
+/// The first digit of an AMD integrated Radeon's three-digit "M" model ("780m" → 7), from a lower-cased name.
+fn igpu_model_digit(n: &str) -> Option<u8> {
+    n.split(|c: char| !c.is_ascii_alphanumeric()).find_map(|w| {
+        let d = w.strip_suffix('m')?;
+        (d.len() == 3 && d.bytes().all(|b| b.is_ascii_digit())).then(|| d.as_bytes()[0])
+    })
 }
 
 /// The matrix throughput prompt processing runs on. FP16 for float weights and on Metal. On CUDA the faster
@@ -184,21 +190,16 @@ fn amd_rdna(gpu_name: &str) -> Option<u8> {
     {
         return None;
     }
-    if n.contains("strix") || n.contains("8060s") || n.contains("8050s") {
+    if is_strix_halo(&n) {
         return Some(3);
     }
     // Integrated: 660M/680M (RDNA2), 740M–890M (RDNA3/3.5).
-    for w in n.split(|c: char| !c.is_ascii_alphanumeric()) {
-        if let Some(d) = w.strip_suffix('m')
-            && d.len() == 3
-            && d.bytes().all(|b| b.is_ascii_digit())
-        {
-            return match d.as_bytes()[0] {
-                b'6' => Some(2),
-                b'7' | b'8' => Some(3),
-                _ => None,
-            };
-        }
+    if let Some(d) = igpu_model_digit(&n) {
+        return match d {
+            b'6' => Some(2),
+            b'7' | b'8' => Some(3),
+            _ => None,
+        };
     }
     // Discrete: "RX 6800 XT", "PRO W7900", "AI PRO R9700": the first digit of the four-digit model number.
     let model = n

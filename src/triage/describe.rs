@@ -662,22 +662,20 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
     };
     // A crash on a Mac is Metal's memory; on an AMD card, ROCm's. A Mac that freezes or crashes with no word
     // of swap is its unified memory (the GPU's) running out; swapping named is the paging.
-    let label = match label {
-        Label::VramOomLoad | Label::VramOomContext if mac.is_some() => Label::AppleMetalOom,
+    let (label, why) = match label {
+        Label::VramOomLoad | Label::VramOomContext if mac.is_some() => (Label::AppleMetalOom, why),
         Label::PagingThrash
             if mac.is_some_and(|m| m != "wired")
                 && !matches!(symptom, "swap" | "swapping" | "paging")
                 && find(&["swap"]).is_none() =>
         {
-            Label::AppleMetalOom
+            (
+                Label::AppleMetalOom,
+                "On a Mac the GPU's memory is the system's: a model plus its context past the memory Metal may use makes the whole machine stall or go down (a smaller quant, a shorter context, or a Mac with more memory).",
+            )
         }
-        Label::VramOomLoad | Label::VramOomContext if amd.is_some() => Label::RocmOom,
-        l => l,
-    };
-    let why = if label == Label::AppleMetalOom && why.contains("OS paging") {
-        "On a Mac the GPU's memory is the system's: a model plus its context past the memory Metal may use makes the whole machine stall or go down (a smaller quant, a shorter context, or a Mac with more memory)."
-    } else {
-        why
+        Label::VramOomLoad | Label::VramOomContext if amd.is_some() => (Label::RocmOom, why),
+        l => (l, why),
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
     let reading = if log_like {
@@ -695,11 +693,12 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
 
 /// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.
 fn states_capacity(t: &str) -> bool {
-    let b = t.as_bytes();
     t.match_indices("gb").any(|(i, _)| {
-        let before = t[..i].trim_end();
-        let after_ok = b.get(i + 2).is_none_or(|c| !c.is_ascii_alphabetic());
-        after_ok && before.len() < i + 1 && before.ends_with(|c: char| c.is_ascii_digit())
+        let word_ends = t
+            .as_bytes()
+            .get(i + 2)
+            .is_none_or(|c| !c.is_ascii_alphabetic());
+        word_ends && t[..i].trim_end().ends_with(|c: char| c.is_ascii_digit())
     })
 }
 

@@ -14,7 +14,8 @@ pub(super) const HEALTHY: &str = "No memory problem: the model runs at the card'
 /// The title of a log in which the runtime started and ran with nothing failing.
 pub(super) const RAN: &str = "No failure in this log: the runtime started and ran";
 
-/// The title of a log in which llama.cpp's automatic fit changed the settings and the runtime then ran.
+/// The title of a log in which a runtime's automatic fit (llama.cpp's -fit, LM Studio's context fit) changed
+/// the settings and nothing failed after it.
 pub(super) const FITTED: &str =
     "Recovered: the runtime shrank the settings to fit, and the model runs";
 

@@ -394,10 +394,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // TGI's KV-cache budget (`--max-batch-total-tokens`): the server cannot reserve the cache it was asked
     // for, as vLLM's gpu_memory_utilization refusal.
     ("decrease `--max-batch-total-tokens`", Sig::VllmKv),
+    ("decrease --max-batch-total-tokens", Sig::VllmKv),
     // SGLang's profile of the KV pool after the weights: no room left ("… larger than the profiled value
     // -561981").
     ("is larger than the profiled value", Sig::VllmKv),
-    ("decrease --max-batch-total-tokens", Sig::VllmKv),
     (
         "command buffer execution failed: insufficient memory",
         Sig::MetalOom,

@@ -784,11 +784,7 @@ fn label_of(s: Sig) -> Option<Label> {
 /// Processes in nvidia-smi's table that are not this runtime, holding at least 2 GiB together while a GPU
 /// allocation failed: memory held by others. A process that may be the one that failed (the runtime's own
 /// name; any Python process when the runtime is a Python one) is never counted as another holder.
-fn held_by_listed_processes(
-    scan: &Scan,
-    tl: &Timeline,
-    failed: Option<&super::events::Event>,
-) -> Option<Call> {
+fn held_by_listed_processes(scan: &Scan, tl: &Timeline, failed: Option<&Event>) -> Option<Call> {
     let rt = runtime(scan).unwrap_or_default();
     let python = !rt.is_empty()
         && !matches!(
@@ -813,7 +809,7 @@ fn held_by_listed_processes(
             || (python && n.contains("python"))
             || (!rt.is_empty() && n.contains(&rt.to_ascii_lowercase()))
     };
-    let others: Vec<&super::events::Event> = tl
+    let others: Vec<&Event> = tl
         .of(EventKind::Holder)
         .filter(|e| e.detail.as_deref().is_some_and(|d| !own(d)))
         .collect();
@@ -989,8 +985,9 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             (share * 100.0).min(100.0)
         ));
     }
-    // Nothing failed, nothing was killed, and the log shows the runtime running (a server listening, tokens
-    // generated): say what was seen rather than "not recognised".
+    let nothing_failed = tl.last(EventKind::AllocFailed).is_none()
+        && tl.last(EventKind::OsKilled).is_none()
+        && tl.last(EventKind::Exit).is_none();
     // The GPU's free memory fell between the runtime's start and its load, with nothing of this process
     // loaded in between: another program took it, and the load planned around what was left.
     if c.label == Label::Unknown
@@ -1039,9 +1036,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     if c.label == Label::Unknown
         && c.title.is_none()
         && !description
-        && tl.last(EventKind::AllocFailed).is_none()
-        && tl.last(EventKind::OsKilled).is_none()
-        && tl.last(EventKind::Exit).is_none()
+        && nothing_failed
         && let Some(fit) = fitted
     {
         // The runtime's automatic fit moved the settings (context, layers) to what free memory holds and
@@ -1067,22 +1062,20 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             }
         });
     }
+    // Nothing failed, nothing was killed, and the log shows the runtime running (a server listening, tokens
+    // generated): say what was seen rather than "not recognised".
     if c.label == Label::Unknown
         && c.title.is_none()
         && !description
+        && nothing_failed
         && let Some(run) = tl.last(EventKind::Running)
-        && tl.last(EventKind::AllocFailed).is_none()
-        && tl.last(EventKind::OsKilled).is_none()
-        && tl.last(EventKind::Exit).is_none()
     {
         c.extra.push((run.line, run.text.clone()));
-        {
-            c.title = Some(RAN);
-            c.explain = Some(format!(
-                "No allocation failed and nothing was killed; line {} shows the runtime running. If a later request failed or slowed down, paste the log from that point (or describe what happened).",
-                run.line
-            ));
-        }
+        c.title = Some(RAN);
+        c.explain = Some(format!(
+            "No allocation failed and nothing was killed; line {} shows the runtime running. If a later request failed or slowed down, paste the log from that point (or describe what happened).",
+            run.line
+        ));
     }
     // Confidence follows how much of the chain was seen: the device's state, the failure, what came next.
     if !description && !read_as_description && !read_words && c.label != Label::Unknown {
