@@ -208,6 +208,8 @@ pub struct Settings {
     pub overhead_bytes: Option<u64>,
     /// vLLM `--gpu-memory-utilization`.
     pub gpu_memory_utilization: f64,
+    /// A llama.cpp build from before December 2025 (`FitRequest::output_layer_last`).
+    pub output_layer_last: bool,
 }
 
 impl Default for Settings {
@@ -235,6 +237,7 @@ impl Default for Settings {
             margin_bytes: r.margin_bytes,
             overhead_bytes: r.overhead_bytes,
             gpu_memory_utilization: 0.9,
+            output_layer_last: r.output_layer_last,
         }
     }
 }
@@ -383,6 +386,7 @@ impl Scenario {
                 Runtime::LlamaServer | Runtime::Ollama => s.parallel.max(1),
                 _ => 0,
             },
+            output_layer_last: s.output_layer_last,
         }
     }
 

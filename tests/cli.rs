@@ -273,6 +273,35 @@ fn fit_prices_the_logits_each_llama_cpp_program_reserves() {
     assert_eq!(gpu_compute("ollama"), server);
 }
 
+/// `--output-layer-last` counts -ngl as llama.cpp builds before #18148 did: at -ngl 28 of Qwen2.5-7B's 28
+/// blocks the output layer (a Q6_K weight larger than a block) stays in system RAM.
+#[test]
+fn fit_counts_ngl_the_way_older_builds_did_when_asked() {
+    let gpu_weights = |extra: &[&str]| -> f64 {
+        let mut args = vec![
+            "fit",
+            "preset:qwen2.5-7b",
+            "-c",
+            "4096",
+            "-ngl",
+            "28",
+            "--vram",
+            "12GiB",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = vram_doctor(&args);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        doc["devices"][0]["weights_bytes"]
+            .as_f64()
+            .expect("weights")
+            / 1048576.0
+    };
+    let (now, old) = (gpu_weights(&[]), gpu_weights(&["--output-layer-last"]));
+    // Output-first: 27 blocks + the output layer; output-last: all 28 blocks and no output layer.
+    assert!(old < now - 100.0, "{old} vs {now}");
+}
+
 #[test]
 fn fit_takes_llama_cpp_spellings_and_prints_contract_json() {
     let out = vram_doctor(&[

@@ -320,6 +320,7 @@ fn cli_json_and_exit_codes() {
         no_kv_offload: false,
         no_mmap: false,
         no_repack: false,
+        output_layer_last: false,
         tensor_split: vec![],
         backend: None,
         gpu: vec![],

@@ -203,6 +203,7 @@ fn log_request(row: &LogRow) -> FitRequest {
         margin_bytes: 0,
         overhead_bytes: Some(0),
         n_outputs_max: row.num("n_outputs_max"),
+        output_layer_last: row.get("ngl_order") == "output-last",
         ..Default::default()
     }
 }
@@ -248,21 +249,20 @@ fn split_graph_logs() {
     let errs = log_errors();
     assert!(!errs.is_empty());
     // Claimed: the first GPU where host weights are staged (partial offload, or -ngl 0 with a GPU backend),
-    // within 8 % (target 5 %: the GLM tuning row is at -6.8 %) and within 5 % on every held-apart log (the
-    // Qwen3-14B -ngl 0 ROCm log and the Llama-3-8B -ngl 16 Ollama log, added after the rules were written:
-    // +0.0 % and +0.4 %), and the host buffer within 2 %. Not claimed, printed only: full offload and GPUs
-    // without staged weights, whose FA-on size rests on the logits/in-layer terms (olmoe-full, a 2026
-    // llama-server reserving one logit row per slot: -6.4 %, +59.5 % before outputs were modelled; glm
-    // GPU1/2: that Ollama build reserved no logit rows on the output GPU either, and its MoE layer peak is
-    // 166.5 MiB where the layer rule says 121.75).
+    // within 5 % on every log (GLM-4.5-Air's 3-GPU Ollama 0.12 log: exact once its build's -ngl count is
+    // modelled, the output layer on the host; the Qwen3-14B -ngl 0 ROCm log and the Llama-3-8B -ngl 16
+    // Ollama log, added after the rules were written: +0.0 % and +0.4 %), and the host buffer within 2 %.
+    // Not claimed, printed only: full offload and GPUs without staged weights, whose FA-on size rests on the
+    // in-layer MoE terms (olmoe-full, a 2026 llama-server reserving one logit row per slot: -6.4 %, +59.5 %
+    // before outputs were modelled; glm GPU1/2: that build's MoE layer peak is 166.5 MiB where the layer
+    // rule says 121.75).
     let bad: Vec<_> = errs
         .iter()
-        .filter(|(split, what, e)| {
+        .filter(|(_, what, e)| {
             let staged = what.contains("partial GPU0")
                 || what.contains("ollama GPU0")
                 || what.contains("ngl0 GPU0");
-            let bound = if split == "held-apart" { 0.05 } else { 0.08 };
-            (staged && e.abs() > bound) || (what.contains("host") && e.abs() > 0.02)
+            (staged && e.abs() > 0.05) || (what.contains("host") && e.abs() > 0.02)
         })
         .collect();
     assert!(errs.iter().any(|(_, w, _)| w.contains("partial GPU0")));
@@ -350,4 +350,39 @@ fn partial_offload_host_keeps_masks_and_input_rows() {
     // The GPU stages a host layer's largest weight or its K/V views on top of a layer's working set.
     let full = fit::estimate(&spec, &req(Backend::Cuda, GpuLayers::All, 512)).unwrap();
     assert!(gpu_compute(&r)[0] >= gpu_compute(&full)[0]);
+}
+
+#[test]
+fn builds_before_output_first_offload_the_output_layer_last() {
+    let spec = header("syn-llama-q8_0.header.gguf");
+    let n = spec.hparams.n_layer;
+    let host = 1;
+    let mut r = req(Backend::Cuda, GpuLayers::Count(n), 512);
+    // Today's count: the output layer first, then the last n - 1 blocks.
+    let now = fit::placement::layer_devices(&spec, &r, n, 1);
+    assert_eq!(now[n as usize], 0, "output layer on the GPU");
+    assert_eq!(now[0], host, "first block left on the host");
+    assert_eq!(now.iter().filter(|d| **d == 0).count(), n as usize);
+    // Before llama.cpp#18148: the last n blocks, and the output layer only at n + 1.
+    r.output_layer_last = true;
+    let old = fit::placement::layer_devices(&spec, &r, n, 1);
+    assert_eq!(old[n as usize], host, "output layer on the host");
+    assert!(old[..n as usize].iter().all(|d| *d == 0));
+    let all = fit::placement::layer_devices(&spec, &r, n + 1, 1);
+    assert!(all.iter().all(|d| *d == 0));
+    let half = fit::placement::layer_devices(&spec, &r, n / 2, 1);
+    assert_eq!(half.iter().filter(|d| **d == 0).count(), (n / 2) as usize);
+    assert_eq!(half[n as usize - 1], 0);
+    // With the output weight on the host, the first GPU runs the output matmul (large batches): its
+    // compute buffer holds the staged output weight and the f32 logits.
+    let mut both = req(Backend::Cuda, GpuLayers::Count(n), 512);
+    let new_c = gpu_compute(&fit::estimate(&spec, &both).unwrap())[0];
+    both.output_layer_last = true;
+    let old_c = gpu_compute(&fit::estimate(&spec, &both).unwrap())[0];
+    let head = spec.tensor("output.weight").map_or(0, |t| t.bytes);
+    assert!(
+        old_c >= head + 4 * 512 * u64::from(spec.hparams.n_vocab),
+        "{old_c}"
+    );
+    assert!(old_c > new_c, "{old_c} vs {new_c}");
 }

@@ -120,6 +120,10 @@ pub struct FitArgs {
     pub no_mmap: bool,
     #[arg(long = "no-repack")]
     pub no_repack: bool,
+    /// Count -ngl as llama.cpp builds before December 2025 did (#18148): the output layer is offloaded
+    /// last, at -ngl n_layer+1, instead of first (older Ollama, LM Studio and koboldcpp bundles).
+    #[arg(long = "output-layer-last")]
+    pub output_layer_last: bool,
     /// Fraction of layers per GPU, e.g. 3,1.
     #[arg(
         long = "tensor-split",
@@ -183,6 +187,7 @@ pub fn scenario_from_args(
         no_kv_offload: args.no_kv_offload,
         no_mmap: args.no_mmap,
         no_repack: args.no_repack,
+        output_layer_last: args.output_layer_last,
         tensor_split: &args.tensor_split,
         backend: args.backend.as_deref(),
         margin: Some(&args.margin),

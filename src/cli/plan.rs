@@ -78,6 +78,10 @@ pub struct PlanFitOptions {
     /// No CPU weight repacking.
     #[arg(long = "no-repack")]
     pub no_repack: bool,
+    /// Count -ngl as llama.cpp builds before December 2025 did (#18148): the output layer is offloaded
+    /// last, at -ngl n_layer+1, instead of first (older Ollama, LM Studio and koboldcpp bundles).
+    #[arg(long = "output-layer-last")]
+    pub output_layer_last: bool,
     /// Share of layers per GPU (e.g. 3,1).
     #[arg(
         long = "tensor-split",
@@ -154,6 +158,7 @@ fn setting_flags(o: &PlanFitOptions) -> super::scenario::SettingFlags<'_> {
         no_kv_offload: o.no_kv_offload,
         no_mmap: o.no_mmap,
         no_repack: o.no_repack,
+        output_layer_last: o.output_layer_last,
         tensor_split: &o.tensor_split,
         backend: o.backend.as_deref(),
         margin: o.margin.as_deref(),

@@ -79,6 +79,7 @@ pub struct SettingFlags<'a> {
     pub margin: Option<&'a str>,
     pub overhead: Option<&'a str>,
     pub ram_bandwidth: Option<f64>,
+    pub output_layer_last: bool,
 }
 
 pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
@@ -122,6 +123,7 @@ pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
     s.no_kv_offload = f.no_kv_offload;
     s.mmap = !f.no_mmap;
     s.repack = !f.no_repack;
+    s.output_layer_last = f.output_layer_last;
     if f.tensor_split.iter().any(|v| !v.is_finite() || *v < 0.0) {
         return Err("--tensor-split: shares must be non-negative numbers".into());
     }

@@ -457,8 +457,14 @@ pub fn buffers(
         }
         *slot = c;
     }
-    // Staged host weights and K/V always go to the first GPU (the first backend whose offload_op accepts).
+    // Staged host weights and K/V always go to the first GPU (the first backend whose offload_op accepts),
+    // and so does the output matmul when the output layer stayed on the host (builds before
+    // llama.cpp#18148 at -ngl ≤ n_layer): GLM-4.5-Air Q8_0, 20 of 48 layers, 629 MiB output weight + 296 MiB
+    // logits + 8 MiB input rows = 933 MiB against 933.00 logged (ollama/ollama#12403).
     out[0] = out[0].max(staged);
+    if offloads && out_dev == n_gpus {
+        out[0] = out[0].max(staged_output_bytes(spec, ctx));
+    }
     if pipeline {
         host *= 3;
     }
@@ -492,12 +498,19 @@ fn op_offload_only(
     if !offloads_host_ops(req, ctx) {
         return None;
     }
-    let hp = &spec.hparams;
+    Some((
+        staged_output_bytes(spec, ctx),
+        host_with_offload(spec, ctx, kv),
+    ))
+}
+
+/// The output matmul run on the first GPU with its weight in a host buffer: the output weight (or the tied
+/// embedding) copied in, the f32 logits and the input row block.
+fn staged_output_bytes(spec: &ModelSpec, ctx: &Ctx) -> u64 {
     let ub = ubatch(ctx);
     let head = spec
         .tensor("output.weight")
         .or_else(|| spec.tensor("token_embd.weight"))
         .map_or(0, |t| t.bytes);
-    let gpu = head + logits_bytes(spec, out_rows(ctx, ub)) + 4 * ub * u64::from(hp.n_embd);
-    Some((gpu, host_with_offload(spec, ctx, kv)))
+    head + logits_bytes(spec, out_rows(ctx, ub)) + 4 * ub * u64::from(spec.hparams.n_embd)
 }

@@ -182,6 +182,10 @@ pub struct FitRequest {
     /// ubatch (llama.cpp's default, what llama-cli, llama-bench and library users get); llama-server since
     /// llama.cpp#23861 (June 2026), and Ollama through it, reserves one per slot.
     pub n_outputs_max: u32,
+    /// `-ngl` as llama.cpp counted it before #18148 (December 2025): the repeating layers are offloaded
+    /// first and the output layer only at `-ngl n_layer+1`. Builds since offload the output layer first.
+    /// Older Ollama (up to its late-2025 releases), LM Studio and koboldcpp bundles still count this way.
+    pub output_layer_last: bool,
 }
 
 impl Default for FitRequest {
@@ -211,6 +215,7 @@ impl Default for FitRequest {
             ram_bandwidth_gbps: None,
             platform: Platform::Linux,
             n_outputs_max: 0,
+            output_layer_last: false,
         }
     }
 }

@@ -2,8 +2,9 @@
 //! `llama_model_base::load_tensors`, `ggml-cpu/repack.cpp`).
 //!
 //! `-ngl N`: i_gpu_start = max(n_layer + 1 − N, 0); the output layer (index n_layer) is offloaded first,
-//! then the last blocks. Input tensors (token_embd, …) always stay on the host; a tied output head is a
-//! second copy on the output device. Multi-GPU: layer il goes to the first GPU whose cumulative split
+//! then the last blocks (before llama.cpp#18148: max(n_layer − N, 0), the output layer last). Input
+//! tensors (token_embd, …) always stay on the host; a tied output head is a second copy on the output
+//! device. Multi-GPU: layer il goes to the first GPU whose cumulative split
 //! share exceeds (il − i_gpu_start)/(layers on GPUs), split ∝ `-ts` or free memory. `--cpu-moe` /
 //! `--n-cpu-moe N` keep routed experts (all / of the first N blocks) on the host. NextN/MTP blocks are not
 //! loaded (llama.cpp `TENSOR_SKIP` unless `--load-mtp`). CPU-only runs repack Q4_0/Q4_K/IQ4_NL/MXFP4 matmul
@@ -23,8 +24,15 @@ pub fn layer_devices(spec: &ModelSpec, req: &FitRequest, ngl: u32, n_gpus: usize
     if n_gpus == 0 || ngl == 0 {
         return vec![host; n_all as usize];
     }
-    let start = n_all.saturating_sub(ngl);
-    let act = n_all - start;
+    // i_gpu_start = max(n_layer + 1 − N, 0) since llama.cpp#18148, max(n_layer − N, 0) before; layers
+    // i_gpu_start .. i_gpu_start + min(N, n_layer + 1) go to GPUs, so the old count reaches the output layer
+    // (index n_layer) only at N > n_layer.
+    let start = if req.output_layer_last {
+        spec.hparams.n_layer.saturating_sub(ngl)
+    } else {
+        n_all.saturating_sub(ngl)
+    };
+    let act = ngl.min(n_all);
     let weights: Vec<f64> = if req.tensor_split.len() == n_gpus {
         req.tensor_split.iter().map(|w| w.max(0.0)).collect()
     } else {
@@ -43,7 +51,7 @@ pub fn layer_devices(spec: &ModelSpec, req: &FitRequest, ngl: u32, n_gpus: usize
     }
     (0..n_all)
         .map(|il| {
-            if il < start {
+            if il < start || il - start >= act {
                 return host;
             }
             let x = f64::from(il - start) / f64::from(act);
