@@ -1209,6 +1209,50 @@ fn fifth_round_readings() {
     assert!(!d.explanation.contains("OS paging"), "{}", d.explanation);
 }
 
+/// Sixth round (t401–t421): per-allocation limits and Metal faults named as such; the person's words beside a
+/// log naming a model still loaded; "memory overflow"; a bare out-of-memory the person places in system RAM.
+#[test]
+fn sixth_round_readings() {
+    // Intel's PyTorch extension refuses any single block over 4 GB, with the card half empty.
+    let ipex = "RuntimeError: Current platform can NOT allocate memory block with size larger than 4GB! Tried to allocate 6.50 GiB (GPU 0; 15.91 GiB total capacity; 1.10 GiB already allocated; 1.30 GiB reserved in total by PyTorch)\n";
+    assert_eq!(label(ipex), Label::NotMemory);
+    // Metal's command buffer failing with an internal error is a GPU fault, not memory; "Insufficient
+    // Memory" is.
+    let fault =
+        "[METAL] Command buffer execution failed: Internal Error (0000000e:Internal Error)\n";
+    assert_eq!(label(fault), Label::NotMemory);
+    let oom = "[METAL] Command buffer execution failed: Insufficient Memory (00000008:kIOGPUCommandBufferCallbackErrorOutOfMemory)\n";
+    assert_eq!(label(oom), Label::AppleMetalOom);
+    // The person's own lines around a pasted log: the first model worked, the next one does not fit.
+    let log = "The first model answers fine, and then I call another model\n\
+        and that request fails every time.\n\
+        12:01PM DBG GRPC(abc-127.0.0.1:40001): stderr ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4120.50 MiB on device 0: cudaMalloc failed: out of memory\n\
+        12:01PM DBG GRPC(abc-127.0.0.1:40001): stderr llama_model_load: error loading model: unable to allocate CUDA0 buffer\n";
+    assert_eq!(label(log), Label::VramHeldByOther);
+    // Without those words the same lines are the load that does not fit.
+    let bare: String = log.lines().skip(2).map(|l| format!("{l}\n")).collect();
+    assert_eq!(label(&bare), Label::VramOomLoad);
+    // Beside swapping, switching models is one more source of pressure, not a holder.
+    let d = diagnose_str(
+        "On my Mac it gets very slow after a while; I think it is memory pressure from switching models often, the system starts swapping.",
+    );
+    assert_eq!(d.label, Label::PagingThrash);
+    // "Memory overflow" at load, the card's size stated.
+    assert_eq!(
+        label(
+            "When I load the model on my 16G card it causes memory overflow, is there not enough memory?"
+        ),
+        Label::VramOomLoad
+    );
+    // A bare "out of memory" the person places in system RAM, no word of the GPU's memory.
+    assert_eq!(
+        label(
+            "I cannot run it because it goes out of memory: it takes over 64 GB of RAM while quantizing and then crashes."
+        ),
+        Label::HostOomKilled
+    );
+}
+
 /// The automatic fit shrank the settings and the server came up: nothing failed, and the verdict says what
 /// the fit took away (and that a quantized KV cache or another quant may give it back), not "not recognised".
 #[test]

@@ -130,6 +130,8 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
                 "内存不足",
                 "显存不足",
                 "显存溢出",
+                // "It causes memory overflow": how many who write English as a second language say OOM.
+                "memory overflow",
                 "崩溃",
                 "メモリ不足",
                 "クラッシュ",
@@ -242,6 +244,23 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "all the ram",
         "vmmem",
     ]);
+    // A model loaded before and never released: "it works, then another one fails", "changing the model".
+    // Beside a freeze or swapping they are one more source of memory pressure, not the holder.
+    let others = others.or_else(|| {
+        find(&[
+            "another one",
+            "previous model",
+            "first model",
+            "second model",
+            "change the model",
+            "changing the model",
+            "switch the model",
+            "switching the model",
+            "switch models",
+            "switching models",
+        ])
+        .filter(|_| freeze.is_none())
+    });
     // A rate's unit alone is a measurement, not a complaint: 81 tokens/s is not slow. Only a rate below what
     // reads comfortably (about 10 tokens/s, reading speed with margin) is a symptom without a word for it.
     const SLOW_RATE: f64 = 10.0;

@@ -209,6 +209,18 @@ pub fn is_description(scan: &Scan) -> bool {
     words >= 5 && (personal || scan.prose_lines >= 2) && mostly_words
 }
 
+/// The person's own lines at the start of a pasted log (what is not the runtime's output): four words or
+/// more that do not look like log output. `None` when there are none.
+pub fn words_beside_log(scan: &Scan) -> Option<String> {
+    let words: Vec<&str> = scan
+        .head
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.split_whitespace().count() >= 4 && !looks_structured(l))
+        .collect();
+    (!words.is_empty()).then(|| words.join("\n"))
+}
+
 /// A line that reads as an English sentence: six words or more with the small words prose is made of.
 fn is_sentence(t: &str) -> bool {
     let padded = format!(" {} ", t.to_ascii_lowercase());

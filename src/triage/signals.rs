@@ -402,7 +402,18 @@ const PATTERNS: &[(&str, Sig)] = &[
         "command buffer execution failed: insufficient memory",
         Sig::MetalOom,
     ),
+    // Metal's command buffer failing on its own (a GPU fault or watchdog), not for memory: that one says
+    // "Insufficient Memory".
+    (
+        "command buffer execution failed: internal error",
+        Sig::NotMemory,
+    ),
     ("exceeds device memory allocation limit", Sig::BufferLimit),
+    // Intel's PyTorch extension on Arc: one allocation may not exceed 4 GB, whatever is free.
+    (
+        "allocate memory block with size larger than",
+        Sig::BufferLimit,
+    ),
     ("exceeds device buffer size limit", Sig::BufferLimit),
     ("exceeds the maximum buffer", Sig::BufferLimit),
     (

@@ -934,9 +934,19 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             .iter()
             .any(|w| t.contains(w))
     };
+    // The GPU's memory named in the person's words ("VRAM", "GPU memory", CUDA).
+    let gpu_memory_named = {
+        let t = scan.head.to_ascii_lowercase();
+        ["vram", "gpu", "cuda", "graphics", "video memory", "显存"]
+            .iter()
+            .any(|w| t.contains(w))
+    };
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
             && (matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
+                // A bare "out of memory" the person places in system RAM ("it gets over 64 GB of RAM"), with
+                // no word of the GPU's memory: the host ran out, not the card.
+                || d.label == Label::HostOomKilled && !gpu_memory_named
                 // The machine the person names: a Mac's GPU memory is Metal's, an AMD card's ROCm's.
                 || matches!(d.label, Label::AppleMetalOom | Label::RocmOom) && !nvidia)
             // A warning read as a recovery, while the person says the load failed with it.
@@ -948,8 +958,30 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                 && !scan.has(Sig::LoadPhase)
                 && !scan.has(Sig::ContextPhase)
     };
+    // The person's own lines beside a pasted log can say what the failure line cannot: the model loaded
+    // before is still in memory ("it works, then another model fails"), the allocator's state. Only those two
+    // refine an out-of-memory line; their other words are no evidence against the log's own lines.
+    let beside = (!description && matches!(c.label, Label::VramOomLoad | Label::VramOomContext))
+        .then(|| super::input::words_beside_log(scan))
+        .flatten()
+        .and_then(|words| {
+            let mut only_words = scan.clone();
+            only_words.head = words;
+            describe(&only_words, false)
+        })
+        .filter(|d| matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation));
     if description && let Some(d) = describe(scan, false).filter(|d| refines(d)) {
         c = d;
+    } else if let Some(d) = beside {
+        // The failure line stays the evidence; the words name the cause.
+        c.label = d.label;
+        c.confidence = 0.55;
+        c.explain = d.explain.map(|e| {
+            e.replace(
+                "Reading this as a description of the problem, not a log",
+                "The allocation failed; the words beside the log say why",
+            )
+        });
     } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
         match describe(scan, false) {
             Some(d) => c = d,
