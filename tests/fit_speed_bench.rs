@@ -263,17 +263,18 @@ fn held_apart_half_per_family() {
             .collect()
     };
     let legacy: Vec<&Row> = all.iter().filter(|r| r.current == 0).collect();
-    let fitted = half("THN");
-    let held = half("O");
+    let fitted = half("THNO");
     score("pre-mid-2024 builds (reference only)", &legacy, true);
     score("pre-mid-2024 builds (reference only)", &legacy, false);
-    let fit_tg = score("fitted on (T+H+N)", &fitted, true);
-    let fit_pp = score("fitted on (T+H+N)", &fitted, false);
-    let tg = score("HELD-APART (O)", &held, true);
-    let pp = score("HELD-APART (O)", &held, false);
-    let fifth = half("P");
-    let p_tg = score("HELD-APART (P)", &fifth, true);
-    let p_pp = score("HELD-APART (P)", &fifth, false);
+    // O was the held-apart half until the fifth round came in: generation 7.4 %, prompt 11.3 % then, on the
+    // constants fitted on T+H+N (23.1 % and 41.2 % with the constants before). Printed for the record.
+    score("O (held apart until P)", &half("O"), true);
+    score("O (held apart until P)", &half("O"), false);
+    let fit_tg = score("fitted on (T+H+N+O)", &fitted, true);
+    let fit_pp = score("fitted on (T+H+N+O)", &fitted, false);
+    let held = half("P");
+    let tg = score("HELD-APART (P)", &held, true);
+    let pp = score("HELD-APART (P)", &held, false);
 
     // What the constants were fitted on: the medians within the targets, and every family's bias pinned
     // where it is (the gaps are older builds and cards the constants of current builds do not describe).
@@ -306,26 +307,19 @@ fn held_apart_half_per_family() {
         }
     }
 
-    // Held apart (O). Generation: target median ≤ 10 %, reached 7.4 % (23.1 % with the constants before).
+    // Held apart (P, a fifth round aimed at Intel Arc: the Arc Pro B70 on 2026 builds, Arc 140V, A770).
+    // Before any change: generation 8.7 %, prompt 76.5 % (Intel Arc prompt -76 %: Xe2's KHR_coopmat path
+    // was priced as Alchemist's idle XMX). Targets: medians ≤ 10 % and ≤ 20 %, every family within ±10 % and
+    // ±25 %.
     assert!(
         tg.median_abs <= 0.10,
-        "O generation median {}",
+        "P generation median {}",
         tg.median_abs
     );
-    // Prompt: target median ≤ 20 %, reached 11.3 % (41.2 % before).
-    assert!(pp.median_abs <= 0.20, "O prompt median {}", pp.median_abs);
-    // Per-family bias: the targets (±10 % generation, ±25 % prompt) where met, else what was reached:
-    //  - Intel Arc (one A770 row each, a Nov-2024 Vulkan build) generation +40 %, prompt +143 %: Arc's
-    //    Vulkan kernels changed a lot between builds and one fitting row cannot pin them.
-    let reached = |kind: &str, family: &str| match (kind, family) {
-        ("generation", "Intel Arc") => 0.45,
-        ("generation", _) => 0.10,
-        (_, "Intel Arc") => 1.50,
-        _ => 0.25,
-    };
-    for (kind, score) in [("generation", &tg), ("prompt", &pp)] {
+    assert!(pp.median_abs <= 0.20, "P prompt median {}", pp.median_abs);
+    for (kind, score, bound) in [("generation", &tg, 0.10), ("prompt", &pp, 0.25)] {
         for (f, (_, m)) in &score.families {
-            assert!(m.abs() <= reached(kind, f), "O {kind} bias {f}: {m:+.3}");
+            assert!(m.abs() <= bound, "P {kind} bias {f}: {m:+.3}");
         }
     }
 }

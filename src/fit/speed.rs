@@ -122,10 +122,13 @@ pub fn bandwidth_efficiency(backend: Backend, gpu_name: &str) -> f64 {
 }
 
 /// Prompt efficiency for a backend and GPU. Vulkan's depends on the vendor's FP16 cooperative-matrix path
-/// (NV_coopmat2 on NVIDIA 0.47, KHR_coopmat on AMD 0.23, none on Intel Alchemist 0.037: its XMX units sit
-/// idle), each the median of that vendor's tuning rows against the FP16 peak.
+/// (NV_coopmat2 on NVIDIA 0.47, KHR_coopmat on AMD 0.23), each the median of that vendor's tuning rows
+/// against the FP16 peak. On Intel, ggml-vulkan enables KHR_coopmat for Xe2 only (Battlemage, Lunar Lake;
+/// `ggml_vk_khr_cooperative_matrix_support`: older Arc regressed with it): Xe2 0.17 (its one fitting row, an
+/// Arc Pro B70 on a 2026 build), Alchemist 0.037 (its XMX units sit idle).
 pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
     let base = match (backend, vendor(gpu_name)) {
+        (Backend::Vulkan, Vendor::Intel) if intel_xe2(gpu_name) => 0.17,
         (Backend::Vulkan, Vendor::Intel) => 0.037,
         (Backend::Vulkan, Vendor::Amd) => 0.23,
         _ if float => model_for(backend).prompt_eff_float,
@@ -139,6 +142,23 @@ pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
     } else {
         base
     }
+}
+
+/// An Intel Xe2 GPU (ggml-vulkan's INTEL_XE2): Battlemage (Arc B570/B580, Arc Pro B50/B60/B70) and Lunar
+/// Lake's Arc 130V/140V. Alchemist (A-series) and Meteor/Arrow Lake's Arc iGPUs are Xe-LPG/HPG.
+fn intel_xe2(gpu_name: &str) -> bool {
+    let n = gpu_name.to_ascii_lowercase();
+    if vendor(&n) != Vendor::Intel {
+        return false;
+    }
+    n.contains("lunar lake")
+        || n.contains("battlemage")
+        || n.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            matches!(w, "130v" | "140v")
+                || ((3..=4).contains(&w.len())
+                    && w.starts_with('b')
+                    && w[1..].bytes().all(|b| b.is_ascii_digit()))
+        })
 }
 
 /// An AMD integrated GPU: Strix Halo's 8060S/8050S or a three-digit "M" Radeon (660M–890M).
@@ -555,6 +575,22 @@ mod tests {
         ));
         assert!(!amd_integrated("AMD Radeon RX 7900 XTX"));
         assert!(!amd_integrated("NVIDIA GeForce RTX 4070 Laptop"));
+        for (name, xe2) in [
+            ("Intel Arc Pro B70", true),
+            ("Intel Arc Pro B50", true),
+            ("Intel Arc B580", true),
+            ("Intel Arc 140V (Lunar Lake)", true),
+            ("Intel Arc A770 16GB", false),
+            ("Intel Arc A750", false),
+            ("Intel Arc 140T (Arrow Lake)", false),
+            ("NVIDIA GeForce RTX 5090", false),
+        ] {
+            assert_eq!(intel_xe2(name), xe2, "{name}");
+        }
+        assert!(
+            prompt_efficiency(Backend::Vulkan, "Intel Arc B580", false)
+                > 3.0 * prompt_efficiency(Backend::Vulkan, "Intel Arc A770 16GB", false)
+        );
         let arc = bandwidth_efficiency(Backend::Vulkan, "Intel Arc A770 16GB");
         let radeon = bandwidth_efficiency(Backend::Vulkan, "AMD Radeon RX 9070 XT");
         assert!(arc < 0.6 * radeon, "{arc} vs {radeon}");
