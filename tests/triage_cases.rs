@@ -1917,3 +1917,27 @@ fn hip_and_rocm_error_lines_are_rocm() {
         Label::RocmOom
     );
 }
+
+/// RamaLama runs llama.cpp in a container and ExUI runs ExLlamaV2: their logs carry the engine's own
+/// messages, named with the wrapper a person would recognise.
+#[test]
+fn ramalama_and_exui_wrap_their_engines() {
+    let ramalama = "$ ramalama --debug run granite3.3:8b\n\
+        exec_cmd: podman run --rm --device /dev/dri --device nvidia.com/gpu=all quay.io/ramalama/cuda:latest llama-server --model /mnt/models/model.file -ngl 999 --ctx-size 65536\n\
+        load_tensors: offloaded 41/41 layers to GPU\n\
+        load_tensors:        CUDA0 model buffer size =  4765.00 MiB\n\
+        ggml_backend_cuda_buffer_type_alloc_buffer: allocating 10240.00 MiB on device 0: cudaMalloc failed: out of memory\n\
+        llama_init_from_model: failed to initialize the context: failed to allocate buffer for kv cache\n";
+    let d = diagnose_str(ramalama);
+    assert_eq!(d.label, Label::VramOomContext);
+    assert_eq!(d.runtime.as_deref(), Some("RamaLama"));
+    let exui = "ExUI: loading model /models/Llama-3-70B-exl2-4.0bpw\n\
+        Traceback (most recent call last):\n\
+          File \"/app/exui/backend/models.py\", line 412, in load_model\n\
+            self.model.load_autosplit(self.cache)\n\
+          File \"/usr/lib/python3/site-packages/exllamav2/model.py\", line 334, in load_autosplit\n\
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 412.06 MiB is free. Including non-PyTorch memory, this process has 23.24 GiB memory in use.\n";
+    let d = diagnose_str(exui);
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert_eq!(d.runtime.as_deref(), Some("ExLlamaV2"));
+}
