@@ -1227,8 +1227,12 @@ fn sixth_round_readings() {
     let log = "The first model answers fine, and then I call another model\n\
         and that request fails every time.\n\
         12:01PM DBG GRPC(abc-127.0.0.1:40001): stderr ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4120.50 MiB on device 0: cudaMalloc failed: out of memory\n\
-        12:01PM DBG GRPC(abc-127.0.0.1:40001): stderr llama_model_load: error loading model: unable to allocate CUDA0 buffer\n";
-    assert_eq!(label(log), Label::VramHeldByOther);
+        12:01PM DBG GRPC(abc-127.0.0.1:40001): stderr llama_model_load: error loading model: unable to allocate CUDA0 buffer\n\
+        12:01PM INF Trying to load the model 'abc' with all the available backends: llama-cpp, vllm, exllama2, transformers\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::VramHeldByOther);
+    // LocalAI names every backend it may try: the wrapper ran, not vLLM.
+    assert_eq!(d.runtime.as_deref(), Some("LocalAI"));
     // Without those words the same lines are the load that does not fit.
     let bare: String = log.lines().skip(2).map(|l| format!("{l}\n")).collect();
     assert_eq!(label(&bare), Label::VramOomLoad);

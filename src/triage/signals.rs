@@ -85,6 +85,7 @@ pub enum Sig {
     RtJan,
     RtLlamafile,
     RtRamalama,
+    RtLocalai,
     RtTensorflow,
     OsWindows,
     OsWsl,
@@ -683,6 +684,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("/jan/", Sig::RtJan),
     ("llamafile", Sig::RtLlamafile),
     ("ramalama", Sig::RtRamalama),
+    // LocalAI runs each model in a gRPC backend process and lists every backend it may try (vLLM, exllama…)
+    // by name: the wrapper, not those engines, is what ran.
+    ("localai", Sig::RtLocalai),
+    ("local-ai", Sig::RtLocalai),
+    ("with all the available backends", Sig::RtLocalai),
     ("tensorflow", Sig::RtTensorflow),
     ("bfc_allocator", Sig::RtTensorflow),
     ("0xc0000409", Sig::RunnerCrash),

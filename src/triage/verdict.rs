@@ -789,7 +789,7 @@ fn held_by_listed_processes(scan: &Scan, tl: &Timeline, failed: Option<&Event>) 
     let python = !rt.is_empty()
         && !matches!(
             rt.as_str(),
-            "Ollama" | "LM Studio" | "Jan" | "koboldcpp" | "llamafile" | "RamaLama"
+            "Ollama" | "LM Studio" | "Jan" | "koboldcpp" | "llamafile" | "RamaLama" | "LocalAI"
         )
         && !rt.starts_with("llama.cpp");
     let own = |name: &str| {
@@ -849,6 +849,7 @@ fn held_by_listed_processes(scan: &Scan, tl: &Timeline, failed: Option<&Event>) 
 fn runtime(scan: &Scan) -> Option<String> {
     // Wrappers first: they print their engine's messages too.
     let order = [
+        (Sig::RtLocalai, "LocalAI"),
         (Sig::RtVllm, "vLLM"),
         (Sig::RtSglang, "SGLang"),
         (Sig::RtTgi, "TGI"),
