@@ -1248,6 +1248,19 @@ fn sixth_round_readings() {
         ),
         Label::VramOomLoad
     );
+    // A load that never finishes on a Mac: its unified memory, as a freeze is; ample disk space is storage.
+    assert_eq!(
+        label(
+            "On my MacBook Air M1 the app is stuck on the loading model screen with the 13B model and never finishes."
+        ),
+        Label::AppleMetalOom
+    );
+    assert_ne!(
+        label(
+            "Ollama fails to run llama 3.1 on Windows. I have enough disk space, what are the reasons?"
+        ),
+        Label::PagingThrash
+    );
     // A bare "out of memory" the person places in system RAM, no word of the GPU's memory.
     assert_eq!(
         label(
@@ -1944,4 +1957,40 @@ fn ramalama_and_exui_wrap_their_engines() {
     let d = diagnose_str(exui);
     assert_eq!(d.label, Label::VramOomLoad);
     assert_eq!(d.runtime.as_deref(), Some("ExLlamaV2"));
+}
+
+/// PyTorch's message does not say whether weights or activations were being allocated. A command line that
+/// names a 16-bit model too large for the whole card does: the weights cannot load, and the steps say so
+/// (closing other programs or a shorter context cannot help).
+#[test]
+fn a_named_model_larger_than_the_card_failed_at_load() {
+    let log = "vllm serve --model meta-llama/Llama-2-13b-chat-hf --max-model-len 2048\n\
+        INFO 01-02 10:00:00 llm_engine.py:70] Initializing an LLM engine with config: dtype=torch.float16\n\
+        torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 100.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 60.06 MiB is free. Including non-PyTorch memory, this process has 23.58 GiB memory in use.\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert!(
+        d.explanation.contains("Llama-2-13b-chat-hf"),
+        "{}",
+        d.explanation
+    );
+    assert!(d.explanation.contains("23.65 GiB"), "{}", d.explanation);
+    assert!(
+        d.next_steps
+            .iter()
+            .all(|s| !s.contains("Close other programs")),
+        "{:?}",
+        d.next_steps
+    );
+    // Split over two GPUs each half fits: nothing concluded from the name; a 7B model fits too.
+    let split = log.replace(
+        "--max-model-len",
+        "--tensor-parallel-size 2 --max-model-len",
+    );
+    assert_ne!(diagnose_str(&split).title, d.title);
+    let small = log.replace("Llama-2-13b", "Llama-2-7b");
+    assert_ne!(diagnose_str(&small).title, d.title);
+    // A quantized checkpoint's size is not its parameter count times two.
+    let awq = log.replace("Llama-2-13b-chat-hf", "Llama-2-13b-chat-AWQ");
+    assert_ne!(diagnose_str(&awq).title, d.title);
 }

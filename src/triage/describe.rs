@@ -34,11 +34,16 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
                 || !t.as_bytes()[i - 1].is_ascii_alphabetic()
         })
     };
+    // "Enough disk space" is storage, not the disk busy paging.
+    let disk_busy = t
+        .match_indices("disk")
+        .any(|(i, _)| !t[i + 4..].trim_start().starts_with("space"));
     let find = |words: &[&'static str]| {
-        words
-            .iter()
-            .copied()
-            .find(|w| has_word(w) && !(log_like && matches!(*w, "disk" | "swap")))
+        words.iter().copied().find(|w| {
+            has_word(w)
+                && !(log_like && matches!(*w, "disk" | "swap"))
+                && (*w != "disk" || disk_busy)
+        })
     };
     let rate = super::events::rate_in(&t);
     let killed = find(&[
@@ -228,6 +233,9 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "disk",
         "swap",
         "stutter",
+        // A load that never finishes ("stuck on loading", a spinner that never stops).
+        "stuck",
+        "spinning",
         "locks up",
         "lock up",
         "grinds",

@@ -11,6 +11,7 @@ mod input;
 pub mod numbers;
 pub mod scan;
 pub mod signals;
+mod stated_model;
 pub mod verdict;
 mod verdict_text;
 

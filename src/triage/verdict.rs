@@ -900,6 +900,9 @@ fn os(scan: &Scan) -> Option<String> {
     .map(str::to_owned)
 }
 
+/// Title when the weights of the model a command names exceed the card's whole memory.
+const WEIGHTS_OVER_CARD: &str = "The model's weights are larger than the GPU's memory";
+
 /// The verdict on a scanned log.
 pub fn decide(scan: &Scan) -> Diagnosis {
     let named = name_unnamed_failure(scan);
@@ -1005,6 +1008,33 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         d.confidence = 0.3;
         c = d;
         read_words = true;
+    }
+    // PyTorch's message does not say what was being allocated, and its default reading is the context. A
+    // command line naming a 16-bit model whose weights alone exceed the card's whole memory says it: the load.
+    if c.label == Label::VramOomContext
+        && !scan.has(Sig::ContextPhase)
+        && let Some(m) = super::stated_model::stated_model(&scan.head)
+        && let Some(total) = tl
+            .of(EventKind::Device)
+            .filter_map(|e| e.numbers.total_bytes)
+            .max()
+        && m.bytes_per_gpu() > total
+    {
+        c.label = Label::VramOomLoad;
+        c.title = Some(WEIGHTS_OVER_CARD);
+        c.explain = Some(format!(
+            "The command serves {}: about {:.0} billion parameters, so at least {} of {}-bit weights{} — more than the {} the GPU has in total. The weights cannot load, whatever the context: use a quantized version (4-bit AWQ/GPTQ, or a GGUF with llama.cpp/Ollama), split it over more GPUs (--tensor-parallel-size), or a smaller model.",
+            m.name,
+            m.params_b,
+            format_auto(m.bytes_per_gpu()),
+            (m.bytes_per_param * 8.0) as u32,
+            if m.gpus > 1 {
+                format!(" per GPU over {}", m.gpus)
+            } else {
+                String::new()
+            },
+            format_auto(total)
+        ));
     }
     // Nothing failed and the rate is what the card's memory allows: say so rather than "not recognised".
     if c.label == Label::Unknown
@@ -1195,6 +1225,14 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         if t == HEALTHY || t == RAN {
             next_steps = vec![
                 "Nothing to fix in memory. If a later request failed or slowed down, paste the log from that point; for a longer context, check the Fit Calculator first.".to_owned(),
+            ];
+        }
+        if t == WEIGHTS_OVER_CARD {
+            // Freeing memory or shortening the context cannot help: only smaller or spread weights do.
+            next_steps = vec![
+                "Use a quantized checkpoint of the model (4-bit AWQ or GPTQ, or FP8), or a GGUF quant with llama.cpp / Ollama, which can also keep part of it in system RAM.".to_owned(),
+                "Split the weights over several GPUs: --tensor-parallel-size N (vLLM, SGLang), device_map=\"auto\" (transformers).".to_owned(),
+                "Or choose a smaller model: the Fit Calculator shows which sizes and quants fit this card.".to_owned(),
             ];
         }
         if t == FITTED {
