@@ -1261,6 +1261,19 @@ fn sixth_round_readings() {
         ),
         Label::PagingThrash
     );
+    // What does not grow with the model is not its memory: a stutter with any model size, a leak.
+    assert_eq!(
+        label(
+            "Whenever a model is loaded, no matter the size (1B to 14B), the whole PC and both displays stutter."
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            "After it runs for ten minutes the GPU memory is full. It must be a memory leak somewhere, it keeps climbing."
+        ),
+        Label::NotMemory
+    );
     // A bare "out of memory" the person places in system RAM, no word of the GPU's memory.
     assert_eq!(
         label(

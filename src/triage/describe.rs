@@ -419,6 +419,19 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "worked fine in",
         "regression",
     ]);
+    // The same with any model size: what does not grow with the model is not its memory, whatever the
+    // symptom (a freeze, a stutter, a crash).
+    let size_independent = find(&[
+        "no matter the size",
+        "no matter what size",
+        "no matter how small",
+        "regardless of the size",
+        "regardless of size",
+        "regardless of model size",
+        "even with small models",
+        "even small models",
+        "even the smallest",
+    ]);
     // It began with a new version: a regression, unless the person also names what the memory did (a spill,
     // a slow run), which is then the finding.
     let after_update = find(&[
@@ -441,6 +454,10 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         "reverted to",
     ]);
     let not_memory = find(&[
+        // Memory that keeps growing while the work does not is a bug in the program, not too little memory.
+        "memory leak",
+        "leaking memory",
+        "leaks memory",
         "illegal instruction",
         "illegal memory access",
         "unsupported",
@@ -577,6 +594,12 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
             Label::NotMemory,
             w,
             "An older version is said to work on the same machine and settings: a regression in the newer one (report it, or stay on the older version) rather than a lack of memory.",
+        )
+    } else if let Some(w) = size_independent {
+        (
+            Label::NotMemory,
+            w,
+            "It happens with any model size, so it is not the model's memory: look at the driver, the GPU scheduler or display settings, the disk the model is read from, or a bug in this version.",
         )
     } else if let Some(w) = worked {
         (
