@@ -4,8 +4,8 @@
 //! `-ngl N`: i_gpu_start = max(n_layer + 1 − N, 0); the output layer (index n_layer) is offloaded first,
 //! then the last blocks (before llama.cpp#18148: max(n_layer − N, 0), the output layer last). Input
 //! tensors (token_embd, …) always stay on the host; a tied output head is a second copy on the output
-//! device. Multi-GPU: layer il goes to the first GPU whose cumulative split
-//! share exceeds (il − i_gpu_start)/(layers on GPUs), split ∝ `-ts` or free memory. `--cpu-moe` /
+//! device. Multi-GPU: layer il goes to the first GPU whose cumulative split share exceeds
+//! (il − i_gpu_start)/(layers on GPUs), split ∝ `-ts` or free memory. `--cpu-moe` /
 //! `--n-cpu-moe N` keep routed experts (all / of the first N blocks) on the host. NextN/MTP blocks are not
 //! loaded (llama.cpp `TENSOR_SKIP` unless `--load-mtp`). CPU-only runs repack Q4_0/Q4_K/IQ4_NL/MXFP4 matmul
 //! weights with ne[1] % 8 == 0 into CPU_REPACK (x86 AVX2 rules), and with mmap the CPU_Mapped buffer spans

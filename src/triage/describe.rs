@@ -5,13 +5,24 @@ use super::signals::Sig;
 use super::verdict::{Call, call};
 use super::{Label, Scan};
 
-/// A person's description of what they saw: symptoms in words, read with lower confidence.
-///
-/// `log_like`: the text is a short log with no failure a rule knows, not prose. Its symptom words are read
-/// too, but not the generic ones a log is full of ("error", "load", "context") nor "swap"/"disk", which logs
-/// print as fields (Ollama's free_swap, paths).
-pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
-    let mut t = scan.head.to_ascii_lowercase();
+/// What the words read are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reading {
+    /// A person's description pasted instead of a log.
+    Description,
+    /// A short log with no failure a rule knows, not prose. Its symptom words are read too, but not the
+    /// generic ones a log is full of ("error", "load", "context") nor "swap"/"disk", which logs print as
+    /// fields (Ollama's free_swap, paths).
+    LogExcerpt,
+    /// The person's own lines beside a pasted log whose failure line the rules read.
+    BesideLog,
+}
+
+/// A person's description of what they saw: symptoms in `text` (the start of the scanned paste, or the
+/// person's lines in it), read with lower confidence. `scan` gives the runtime markers.
+pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call> {
+    let log_like = reading == Reading::LogExcerpt;
+    let mut t = text.to_ascii_lowercase();
     // PyTorch's OOM message ends with advice that names fragmentation whatever the cause, and it warns at
     // start-up where the option is missing: neither says anything about the allocator's state; the person's
     // own words (or the numbers) must.
@@ -728,10 +739,12 @@ pub(super) fn describe(scan: &Scan, log_like: bool) -> Option<Call> {
         l => (l, why),
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
-    let reading = if log_like {
-        "No failure line a rule knows is in this short excerpt; reading its words instead"
-    } else {
-        "Reading this as a description of the problem, not a log"
+    let reading = match reading {
+        Reading::LogExcerpt => {
+            "No failure line a rule knows is in this short excerpt; reading its words instead"
+        }
+        Reading::Description => "Reading this as a description of the problem, not a log",
+        Reading::BesideLog => "The allocation failed; the words beside the log say why",
     };
     c.explain = Some(format!(
         "{reading}: it mentions \"{symptom}\"{}. {why} Paste the runtime's full log for a sure answer.",

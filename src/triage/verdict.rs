@@ -2,7 +2,7 @@
 //! sure we are, and what to do — in words that use the log's own numbers and runtime.
 
 use super::causes::not_memory_cause;
-use super::describe::describe;
+use super::describe::{Reading, describe};
 use super::events::{Event, EventKind, Timeline};
 use super::implied::{
     FITTED, HEALTHY, RAN, SYSMEM, healthy_rate, held_before_spill, name_unnamed_failure,
@@ -932,19 +932,14 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // Likewise a crash the person places in a long context or prompt, when no line marks the phase (the load
     // was only the default for a bare "out of memory").
     // An NVIDIA card named anywhere: "AMD" is then the CPU, and no Mac's GPU is in use.
-    let nvidia = {
-        let t = scan.head.to_ascii_lowercase();
-        ["cuda", "nvidia", "geforce", "rtx", "gtx"]
-            .iter()
-            .any(|w| t.contains(w))
-    };
+    let head = scan.head.to_ascii_lowercase();
+    let nvidia = ["cuda", "nvidia", "geforce", "rtx", "gtx"]
+        .iter()
+        .any(|w| head.contains(w));
     // The GPU's memory named in the person's words ("VRAM", "GPU memory", CUDA).
-    let gpu_memory_named = {
-        let t = scan.head.to_ascii_lowercase();
-        ["vram", "gpu", "cuda", "graphics", "video memory", "显存"]
-            .iter()
-            .any(|w| t.contains(w))
-    };
+    let gpu_memory_named = ["vram", "gpu", "cuda", "graphics", "video memory", "显存"]
+        .iter()
+        .any(|w| head.contains(w));
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
             && (matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
@@ -968,26 +963,19 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     let beside = (!description && matches!(c.label, Label::VramOomLoad | Label::VramOomContext))
         .then(|| super::input::words_beside_log(scan))
         .flatten()
-        .and_then(|words| {
-            let mut only_words = scan.clone();
-            only_words.head = words;
-            describe(&only_words, false)
-        })
+        .and_then(|words| describe(scan, &words, Reading::BesideLog))
         .filter(|d| matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation));
-    if description && let Some(d) = describe(scan, false).filter(|d| refines(d)) {
+    if description
+        && let Some(d) = describe(scan, &scan.head, Reading::Description).filter(|d| refines(d))
+    {
         c = d;
     } else if let Some(d) = beside {
         // The failure line stays the evidence; the words name the cause.
         c.label = d.label;
         c.confidence = 0.55;
-        c.explain = d.explain.map(|e| {
-            e.replace(
-                "Reading this as a description of the problem, not a log",
-                "The allocation failed; the words beside the log say why",
-            )
-        });
+        c.explain = d.explain;
     } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
-        match describe(scan, false) {
+        match describe(scan, &scan.head, Reading::Description) {
             Some(d) => c = d,
             None => {
                 read_as_description = true;
@@ -1002,7 +990,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         && scan.lines <= super::input::HEAD_LINES
         // A healthy rate is not a symptom to read words into.
         && !healthy_rate(&tl)
-        && let Some(mut d) = describe(scan, true)
+        && let Some(mut d) = describe(scan, &scan.head, Reading::LogExcerpt)
     {
         // A short excerpt with no failure line: its words are the only evidence, read with low confidence.
         d.confidence = 0.3;
