@@ -248,23 +248,23 @@ fn log_errors() -> Vec<(String, String, f64)> {
 fn split_graph_logs() {
     let errs = log_errors();
     assert!(!errs.is_empty());
-    // Claimed: the first GPU where host weights are staged (partial offload, or -ngl 0 with a GPU backend),
-    // within 5 % on every log (GLM-4.5-Air's 3-GPU Ollama 0.12 log: exact once its build's -ngl count is
-    // modelled, the output layer on the host; the Qwen3-14B -ngl 0 ROCm log and the Llama-3-8B -ngl 16
-    // Ollama log, added after the rules were written: +0.0 % and +0.4 %), and the host buffer within 2 %.
-    // Not claimed, printed only: full offload and GPUs without staged weights, whose FA-on size rests on the
-    // in-layer MoE terms (olmoe-full, a 2026 llama-server reserving one logit row per slot: -6.4 %, +59.5 %
-    // before outputs were modelled; glm GPU1/2: that build's MoE layer peak is 166.5 MiB where the layer
-    // rule says 121.75).
+    // Claimed: every GPU within 5 % and the host within 2 % on every log. The staged first GPU (partial
+    // offload, or -ngl 0 with a GPU backend): GLM-4.5-Air's 3-GPU Ollama 0.12 log exact once its build's
+    // -ngl count is modelled (the output layer on the host); the Qwen3-14B -ngl 0 ROCm log and the
+    // Llama-3-8B -ngl 16 Ollama log, added after the rules were written: +0.0 % and +0.4 %. MoE layers are
+    // replayed through ggml-alloc (`fit::graph_alloc`): GLM's GPU1/GPU2 were -27 % and OLMoE at full offload
+    // -6.4 % when the layer peak was the largest live set; the allocator's unreusable holes make them -0.1 %.
     let bad: Vec<_> = errs
         .iter()
         .filter(|(_, what, e)| {
-            let staged = what.contains("partial GPU0")
-                || what.contains("ollama GPU0")
-                || what.contains("ngl0 GPU0");
-            (staged && e.abs() > 0.05) || (what.contains("host") && e.abs() > 0.02)
+            (what.contains("GPU") && e.abs() > 0.05) || (what.contains("host") && e.abs() > 0.02)
         })
         .collect();
+    assert!(
+        errs.iter()
+            .any(|(_, w, _)| w.contains("glm45air-ollama GPU2"))
+    );
+    assert!(errs.iter().any(|(_, w, _)| w.contains("olmoe-full GPU0")));
     assert!(errs.iter().any(|(_, w, _)| w.contains("partial GPU0")));
     assert!(errs.iter().any(|(_, w, _)| w.contains("ngl0 GPU0")));
     assert!(bad.is_empty(), "{bad:#?}");

@@ -17,11 +17,14 @@
 //! With layers or experts on the host, CUDA/ROCm/Vulkan run their large-batch ops on the first GPU anyway,
 //! staging one host weight (or a host layer's K/V) at a time on top of a layer's working set
 //! (`staged_peak`, ggml-backend's scheduler), and the host keeps masks and input rows (`host_with_offload`).
+//! A GPU's MoE layers are replayed through ggml-alloc's allocator (`graph_alloc`), whose unreusable holes
+//! make the peak larger than any live set.
 //! Checked on tests/data/fit/split_logs.tsv. Pipeline parallelism (several GPUs, all layers offloaded, no
 //! overrides) keeps 4 copies of split inputs: GPU +15 %, host ×3 (fit.md §0.4, XD-2x).
 
 use super::arch;
 use super::context::{Ctx, is_mla};
+use super::graph_alloc::{self, Shape, Staged};
 use super::kv::KvLayout;
 use super::placement::Weights;
 use super::{Backend, FitRequest, uses_gpu};
@@ -259,12 +262,18 @@ fn indexer_graph_bytes(spec: &ModelSpec, ub: u64, n_kv: u64) -> u64 {
 ///   host   = f32 masks + u.
 /// The host builds the mask in f32 with or without FA; with FA the GPU casts its copy to f16 (gpt-oss-20b
 /// Vulkan FA on: 33.5 + 5.6 = 39 MiB host, log 39; Qwen2.5-7B FA on: 8 + 7, log 15.01).
-pub fn offloaded_graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> (u64, u64) {
+/// `layer_peak` is `layer_peak_bytes`, computed once per estimate by the caller.
+fn offloaded_graph_bytes(
+    spec: &ModelSpec,
+    ctx: &Ctx,
+    kv: &KvLayout,
+    layer_peak: u64,
+) -> (u64, u64) {
     let hp = &spec.hparams;
     let ub = ubatch(ctx);
     let u = 4 * ub * u64::from(hp.n_embd);
     let head = logits_bytes(spec, out_rows(ctx, ub)) + u;
-    let gpu = head.max(layer_peak_bytes(spec, ctx, kv));
+    let gpu = head.max(layer_peak);
     (gpu, 4 * ub * cells(kv, ub).0 + u)
 }
 
@@ -305,9 +314,10 @@ fn has_dense_ffn(spec: &ModelSpec) -> bool {
 /// reserves, and what a weight staged from the host sits on top of.
 ///   FA off: KQ [n_kv, ub, n_head] f32 + f32 mask + 4u (fit_vectors: exact on the XD/logdetective rows).
 ///   FA on : f16 mask + the FFN activations. Dense: (2·n_ff + 6·E)·4·ub as on the CPU graph (cpu_truth).
-///   MoE: the routed experts' outputs [n_ff_exp + E, n_used, ub] f32 and two [E, ub] rows (FFN input,
-///   residual): OLMoE-1B-7B at full offload, ctx 4096, ub 512 → 4 + 56 = 60 MiB against 64.09 logged
-///   (gpustack/gguf-parser-go#45).
+///   MoE: replayed through ggml-alloc (`graph_alloc`: the holes the gate/up results leave count), e.g.
+///   OLMoE-1B-7B at full offload, ctx 4096, ub 512: 64.01 MiB against 64.09 logged (gpustack/gguf-parser-go#45);
+///   where the replay does not model the attention (MLA, recurrent, indexer), the largest live set: the
+///   routed experts' outputs [n_ff_exp + E, n_used, ub] f32 and two [E, ub] rows.
 fn layer_peak_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
     let hp = &spec.hparams;
     let ub = ubatch(ctx);
@@ -318,18 +328,44 @@ fn layer_peak_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         let kq = 4 * ub * u64::from(hp.n_head.max()) * widest;
         return kq + 4 * ub * sum_kv + 4 * u;
     }
+    let dense = if has_dense_ffn(spec) {
+        (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
+    } else {
+        0
+    };
+    if let Some(moe) = replayed_moe_peak(spec, ctx, kv, &Staged::default()) {
+        return moe.max(2 * ub * sum_kv + dense);
+    }
     let moe = if hp.n_expert > 0 && hp.n_ff_exp > 0 {
         let used = u64::from(hp.n_expert_used.max(1));
         4 * ub * (used * (u64::from(hp.n_ff_exp) + e) + 2 * e)
     } else {
         0
     };
-    let dense = if has_dense_ffn(spec) {
-        (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
-    } else {
-        0
-    };
     2 * ub * sum_kv + moe.max(dense)
+}
+
+/// The MoE layers' peak replayed through ggml-alloc (`graph_alloc`), where the replay models the graph:
+/// flash attention on, routed experts, plain Q/K/V attention (not MLA, no recurrent or indexer layers).
+fn replayed_moe_peak(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout, staged: &Staged) -> Option<u64> {
+    let hp = &spec.hparams;
+    if !ctx.flash_attn
+        || is_mla(spec)
+        || hp.indexer_head_size > 0
+        || kv.rs.iter().any(|b| *b > 0)
+        || (kv.full_cells == 0 && kv.swa_cells == 0)
+    {
+        return None;
+    }
+    let shape = Shape {
+        ub: ubatch(ctx),
+        mask_cells: [kv.full_cells, kv.swa_cells]
+            .into_iter()
+            .filter(|c| *c > 0)
+            .map(u64::from)
+            .collect(),
+    };
+    graph_alloc::moe_layers_peak(spec, &shape, staged)
 }
 
 /// Whether ggml-backend's scheduler runs the ops of host-resident weights on the first GPU: `op_offload`
@@ -345,17 +381,30 @@ fn offloads_host_ops(req: &FitRequest, ctx: &Ctx) -> bool {
 /// new split, the memory of the previously offloaded weights can be reused"), so one weight copy is live at
 /// a time, on top of the layer's activations. Attention of a layer left on the host follows the offloaded
 /// matmuls around it to the GPU (the scheduler expands GPU assignments over ops without weights), so that
-/// layer's K and V views are copied too. Returns the peak: the largest such copy + the layer's working set.
-/// OLMoE-1B-7B Q4_K_M, -ngl 1/2/4: Q6_K ffn_down_exps 105 + 60 = 165 MiB against 172.37 logged.
+/// layer's K and V views are copied too. Returns the peak: the largest such copy + the layer's working set;
+/// MoE layers replay each staged copy before its op (`graph_alloc`): OLMoE-1B-7B Q4_K_M, -ngl 1/2/4,
+/// 171.26 MiB against 172.37 logged (the largest copy on the working set said 165).
+/// Where the layers and their weights went: device per layer (`host` = the host), and the weights' split.
+#[derive(Clone, Copy)]
+struct Placed<'a> {
+    layer_dev: &'a [usize],
+    weights: &'a Weights,
+    host: usize,
+}
+
 fn staged_peak(
     spec: &ModelSpec,
     req: &FitRequest,
     ctx: &Ctx,
     kv: &KvLayout,
-    layer_dev: &[usize],
-    weights: &Weights,
-    host: usize,
+    placed: &Placed,
+    layer: u64,
 ) -> u64 {
+    let Placed {
+        layer_dev,
+        weights,
+        host,
+    } = *placed;
     let kv_stage = if req.no_kv_offload {
         0 // -nkvo pins attention to the CPU backend (llama-graph), nothing is copied
     } else {
@@ -371,7 +420,20 @@ fn staged_peak(
     if copy == 0 {
         return 0;
     }
-    copy + layer_peak_bytes(spec, ctx, kv)
+    // MoE layers: replay the staged copies where the allocator places them (each before its own op).
+    let replayed = weights.largest_host_block.and_then(|b| {
+        let on_host = |name: &str| {
+            layer_dev.get(b as usize).is_none_or(|d| *d == host)
+                || (name.contains("_exps") && (req.cpu_moe || b < req.n_cpu_moe))
+        };
+        let staged = graph_alloc::staged_block(spec, b, on_host);
+        replayed_moe_peak(spec, ctx, kv, &staged)
+    });
+    match replayed {
+        Some(r) if kv_stage > 0 => r.max(kv_stage + layer),
+        Some(r) => r,
+        None => copy + layer,
+    }
 }
 
 /// The host's part when the GPU runs the large-batch ops of its layers too: the f32 masks, and either the
@@ -419,8 +481,14 @@ pub fn buffers(
         return out;
     }
     let offloads = offloads_host_ops(req, ctx);
+    let layer_graph = layer_peak_bytes(spec, ctx, kv);
     let staged = if offloads {
-        staged_peak(spec, req, ctx, kv, layer_dev, weights, n_gpus)
+        let placed = Placed {
+            layer_dev,
+            weights,
+            host: n_gpus,
+        };
+        staged_peak(spec, req, ctx, kv, &placed, layer_graph)
     } else {
         0
     };
@@ -433,8 +501,7 @@ pub fn buffers(
         }
         return out;
     }
-    let (head_graph, mut host) = offloaded_graph_bytes(spec, ctx, kv);
-    let layer_graph = layer_peak_bytes(spec, ctx, kv);
+    let (head_graph, mut host) = offloaded_graph_bytes(spec, ctx, kv, layer_graph);
     let out_dev = layer_dev
         .get(spec.hparams.n_layer as usize)
         .copied()

@@ -12,6 +12,7 @@
 pub mod arch;
 pub mod compute;
 pub mod context;
+pub mod graph_alloc;
 pub mod kv;
 pub mod placement;
 pub mod runtimes;

@@ -87,6 +87,8 @@ pub struct Weights {
     /// Largest weight tensor left on the host among repeating layers, experts included (copied into the
     /// first GPU's compute buffer for large-batch matmuls, `compute::staged_peak`).
     pub largest_host_layer_tensor: u64,
+    /// The block holding that tensor (its other host weights are staged by the same layer's ops).
+    pub largest_host_block: Option<u32>,
 }
 
 pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: usize) -> Weights {
@@ -129,8 +131,9 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
             }
         }
         if dev == host {
-            if block.is_some() {
-                w.largest_host_layer_tensor = w.largest_host_layer_tensor.max(t.bytes);
+            if block.is_some() && t.bytes > w.largest_host_layer_tensor {
+                w.largest_host_layer_tensor = t.bytes;
+                w.largest_host_block = block;
             }
             if repack_on && repackable(t) {
                 w.host_repack = w.host_repack.saturating_add(t.bytes);
