@@ -210,6 +210,8 @@ pub struct Settings {
     pub gpu_memory_utilization: f64,
     /// A llama.cpp build from before December 2025 (`FitRequest::output_layer_last`).
     pub output_layer_last: bool,
+    /// A llama.cpp build from before May 2026 (`FitRequest::f32_fa_mask`).
+    pub f32_fa_mask: bool,
 }
 
 impl Default for Settings {
@@ -238,6 +240,7 @@ impl Default for Settings {
             overhead_bytes: r.overhead_bytes,
             gpu_memory_utilization: 0.9,
             output_layer_last: r.output_layer_last,
+            f32_fa_mask: r.f32_fa_mask,
         }
     }
 }
@@ -387,6 +390,8 @@ impl Scenario {
                 _ => 0,
             },
             output_layer_last: s.output_layer_last,
+            f32_fa_mask: s.f32_fa_mask,
+            single_embd_input: false,
         }
     }
 

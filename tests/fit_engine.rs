@@ -321,6 +321,7 @@ fn cli_json_and_exit_codes() {
         no_mmap: false,
         no_repack: false,
         output_layer_last: false,
+        f32_fa_mask: false,
         tensor_split: vec![],
         backend: None,
         gpu: vec![],

@@ -26,6 +26,10 @@ fn req(ctx: u32, ub: u32, fa: bool, gpus: usize, backend: Backend) -> FitRequest
                 bandwidth_gbps: None,
             })
             .collect(),
+        // Every log here predates llama.cpp#23764 (May 2026, f16 flash-attention mask), and every host buffer
+        // compared predates #18550 (January 2026: an embeddings input beside the token rows).
+        f32_fa_mask: true,
+        single_embd_input: true,
         ..Default::default()
     }
 }

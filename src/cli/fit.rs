@@ -124,6 +124,10 @@ pub struct FitArgs {
     /// last, at -ngl n_layer+1, instead of first (older Ollama, LM Studio and koboldcpp bundles).
     #[arg(long = "output-layer-last")]
     pub output_layer_last: bool,
+    /// A llama.cpp build from before May 2026 (#23764): the flash-attention mask is kept in f32 on the
+    /// host, and the first GPU to attend copies it in f32 and casts it (more host and first-GPU compute).
+    #[arg(long = "f32-fa-mask")]
+    pub f32_fa_mask: bool,
     /// Fraction of layers per GPU, e.g. 3,1.
     #[arg(
         long = "tensor-split",
@@ -188,6 +192,7 @@ pub fn scenario_from_args(
         no_mmap: args.no_mmap,
         no_repack: args.no_repack,
         output_layer_last: args.output_layer_last,
+        f32_fa_mask: args.f32_fa_mask,
         tensor_split: &args.tensor_split,
         backend: args.backend.as_deref(),
         margin: Some(&args.margin),

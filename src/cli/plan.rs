@@ -82,6 +82,10 @@ pub struct PlanFitOptions {
     /// last, at -ngl n_layer+1, instead of first (older Ollama, LM Studio and koboldcpp bundles).
     #[arg(long = "output-layer-last")]
     pub output_layer_last: bool,
+    /// A llama.cpp build from before May 2026 (#23764): the flash-attention mask is kept in f32 on the
+    /// host, and the first GPU to attend copies it in f32 and casts it (more host and first-GPU compute).
+    #[arg(long = "f32-fa-mask")]
+    pub f32_fa_mask: bool,
     /// Share of layers per GPU (e.g. 3,1).
     #[arg(
         long = "tensor-split",
@@ -159,6 +163,7 @@ fn setting_flags(o: &PlanFitOptions) -> super::scenario::SettingFlags<'_> {
         no_mmap: o.no_mmap,
         no_repack: o.no_repack,
         output_layer_last: o.output_layer_last,
+        f32_fa_mask: o.f32_fa_mask,
         tensor_split: &o.tensor_split,
         backend: o.backend.as_deref(),
         margin: o.margin.as_deref(),

@@ -80,6 +80,7 @@ pub struct SettingFlags<'a> {
     pub overhead: Option<&'a str>,
     pub ram_bandwidth: Option<f64>,
     pub output_layer_last: bool,
+    pub f32_fa_mask: bool,
 }
 
 pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
@@ -124,6 +125,7 @@ pub fn settings(f: &SettingFlags) -> Result<(Settings, Option<f64>), String> {
     s.mmap = !f.no_mmap;
     s.repack = !f.no_repack;
     s.output_layer_last = f.output_layer_last;
+    s.f32_fa_mask = f.f32_fa_mask;
     if f.tensor_split.iter().any(|v| !v.is_finite() || *v < 0.0) {
         return Err("--tensor-split: shares must be non-negative numbers".into());
     }

@@ -262,24 +262,27 @@ fn indexer_graph_bytes(spec: &ModelSpec, ub: u64, n_kv: u64) -> u64 {
 ///   host   = f32 masks + u.
 /// The host builds the mask in f32 with or without FA; with FA the GPU casts its copy to f16 (gpt-oss-20b
 /// Vulkan FA on: 33.5 + 5.6 = 39 MiB host, log 39; Qwen2.5-7B FA on: 8 + 7, log 15.01).
-/// `layer_peak` is `layer_peak_bytes`, computed once per estimate by the caller.
-fn offloaded_graph_bytes(
-    spec: &ModelSpec,
-    ctx: &Ctx,
-    kv: &KvLayout,
-    layer_peak: u64,
-) -> (u64, u64) {
+/// Returns the output GPU's head (logits + u; its buffer is the larger of that and its layer peak) and the
+/// host's part.
+fn offloaded_graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> (u64, u64) {
     let hp = &spec.hparams;
     let ub = ubatch(ctx);
     let u = 4 * ub * u64::from(hp.n_embd);
-    let head = logits_bytes(spec, out_rows(ctx, ub)) + u;
-    let gpu = head.max(layer_peak);
-    (gpu, 4 * ub * cells(kv, ub).0 + u)
+    let gpu = logits_bytes(spec, out_rows(ctx, ub)) + u;
+    (
+        gpu,
+        mask_width(ctx) * ub * cells(kv, ub).0 + ctx.embd_inputs * u,
+    )
 }
 
 /// Logit rows of a reserve graph of `ub` tokens: llama.cpp reserves min(n_tokens, n_outputs_max).
 fn out_rows(ctx: &Ctx, ub: u64) -> u64 {
     ub.min(u64::from(ctx.n_outputs.max(1)))
+}
+
+/// Bytes per mask cell on the host (f32 or f16, `Ctx::f32_mask`).
+fn mask_width(ctx: &Ctx) -> u64 {
+    if ctx.f32_mask { 4 } else { 2 }
 }
 
 /// n_tokens of the reserve graph.
@@ -318,7 +321,7 @@ fn has_dense_ffn(spec: &ModelSpec) -> bool {
 ///   OLMoE-1B-7B at full offload, ctx 4096, ub 512: 64.01 MiB against 64.09 logged (gpustack/gguf-parser-go#45);
 ///   where the replay does not model the attention (MLA, recurrent, indexer), the largest live set: the
 ///   routed experts' outputs [n_ff_exp + E, n_used, ub] f32 and two [E, ub] rows.
-fn layer_peak_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
+fn layer_peak_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout, first: bool) -> u64 {
     let hp = &spec.hparams;
     let ub = ubatch(ctx);
     let e = u64::from(hp.n_embd);
@@ -328,26 +331,27 @@ fn layer_peak_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         let kq = 4 * ub * u64::from(hp.n_head.max()) * widest;
         return kq + 4 * ub * sum_kv + 4 * u;
     }
-    let dense = if has_dense_ffn(spec) {
-        (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
-    } else {
-        0
-    };
-    if let Some(moe) = replayed_moe_peak(spec, ctx, kv, &Staged::default()) {
+    if let Some(moe) = replayed_moe_peak(spec, ctx, kv, &Staged::default(), first) {
+        let dense = if has_dense_ffn(spec) {
+            (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
+        } else {
+            0
+        };
         return moe.max(2 * ub * sum_kv + dense);
     }
-    let moe = if hp.n_expert > 0 && hp.n_ff_exp > 0 {
-        let used = u64::from(hp.n_expert_used.max(1));
-        4 * ub * (used * (u64::from(hp.n_ff_exp) + e) + 2 * e)
-    } else {
-        0
-    };
-    2 * ub * sum_kv + moe.max(dense)
+    2 * ub * sum_kv + ffn_live_bytes(spec, ctx)
 }
 
 /// The MoE layers' peak replayed through ggml-alloc (`graph_alloc`), where the replay models the graph:
 /// flash attention on, routed experts, plain Q/K/V attention (not MLA, no recurrent or indexer layers).
-fn replayed_moe_peak(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout, staged: &Staged) -> Option<u64> {
+/// `first`: this device runs the first attention layer (it casts the f32 mask on older builds).
+fn replayed_moe_peak(
+    spec: &ModelSpec,
+    ctx: &Ctx,
+    kv: &KvLayout,
+    staged: &Staged,
+    first: bool,
+) -> Option<u64> {
     let hp = &spec.hparams;
     if !ctx.flash_attn
         || is_mla(spec)
@@ -364,8 +368,19 @@ fn replayed_moe_peak(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout, staged: &Staged
             .filter(|c| *c > 0)
             .map(u64::from)
             .collect(),
+        f32_masks: first && ctx.f32_mask,
     };
     graph_alloc::moe_layers_peak(spec, &shape, staged)
+}
+
+/// Where the layers and their weights went: device per layer (`host` = the host), the weights' split, and
+/// the device that runs the first attention layer.
+#[derive(Clone, Copy)]
+struct Placed<'a> {
+    layer_dev: &'a [usize],
+    weights: &'a Weights,
+    host: usize,
+    first_attn: Option<usize>,
 }
 
 /// Whether ggml-backend's scheduler runs the ops of host-resident weights on the first GPU: `op_offload`
@@ -384,14 +399,6 @@ fn offloads_host_ops(req: &FitRequest, ctx: &Ctx) -> bool {
 /// layer's K and V views are copied too. Returns the peak: the largest such copy + the layer's working set;
 /// MoE layers replay each staged copy before its op (`graph_alloc`): OLMoE-1B-7B Q4_K_M, -ngl 1/2/4,
 /// 171.26 MiB against 172.37 logged (the largest copy on the working set said 165).
-/// Where the layers and their weights went: device per layer (`host` = the host), and the weights' split.
-#[derive(Clone, Copy)]
-struct Placed<'a> {
-    layer_dev: &'a [usize],
-    weights: &'a Weights,
-    host: usize,
-}
-
 fn staged_peak(
     spec: &ModelSpec,
     req: &FitRequest,
@@ -404,6 +411,7 @@ fn staged_peak(
         layer_dev,
         weights,
         host,
+        ..
     } = *placed;
     let kv_stage = if req.no_kv_offload {
         0 // -nkvo pins attention to the CPU backend (llama-graph), nothing is copied
@@ -427,13 +435,45 @@ fn staged_peak(
                 || (name.contains("_exps") && (req.cpu_moe || b < req.n_cpu_moe))
         };
         let staged = graph_alloc::staged_block(spec, b, on_host);
-        replayed_moe_peak(spec, ctx, kv, &staged)
+        replayed_moe_peak(spec, ctx, kv, &staged, placed.first_attn == Some(0))
     });
     match replayed {
         Some(r) if kv_stage > 0 => r.max(kv_stage + layer),
         Some(r) => r,
+        // Without flash attention the layer's peak is KQ; an FFN weight is copied in only after KQ is freed,
+        // so it sits on the FFN's working set instead (Qwen3-30B-A3B, experts on the CPU, FA off: both
+        // GPUs log 1080.00 MiB, the staging one included).
+        None if !ctx.flash_attn
+            && weights.largest_host_ffn
+            && weights.largest_host_layer_tensor >= kv_stage =>
+        {
+            let ffn = 4 * ubatch(ctx) * cells(kv, ubatch(ctx)).0 + ffn_live_bytes(spec, ctx);
+            layer
+                .max(copy + ffn)
+                .max(kv_stage + layer * u64::from(kv_stage > 0))
+        }
         None => copy + layer,
     }
+}
+
+/// The FFN's largest live set inside a layer (masks aside): dense gate/up/activation rows, or the routed
+/// experts' outputs [n_ff_exp + E, n_used, ub] f32 with the FFN input and the residual.
+fn ffn_live_bytes(spec: &ModelSpec, ctx: &Ctx) -> u64 {
+    let hp = &spec.hparams;
+    let ub = ubatch(ctx);
+    let e = u64::from(hp.n_embd);
+    let moe = if hp.n_expert > 0 && hp.n_ff_exp > 0 {
+        let used = u64::from(hp.n_expert_used.max(1));
+        4 * ub * (used * (u64::from(hp.n_ff_exp) + e) + 2 * e)
+    } else {
+        0
+    };
+    let dense = if has_dense_ffn(spec) {
+        (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
+    } else {
+        0
+    };
+    moe.max(dense)
 }
 
 /// The host's part when the GPU runs the large-batch ops of its layers too: the f32 masks, and either the
@@ -456,7 +496,7 @@ fn host_with_offload(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> u64 {
         hk
     };
     let kv_rows = 4 * ub * u64::from(hp.n_head_kv.max()) * u64::from(hk + hv);
-    let pp = 4 * ub * cells(kv, ub).0 + u.max(kv_rows);
+    let pp = mask_width(ctx) * ub * cells(kv, ub).0 + (ctx.embd_inputs - 1) * u + u.max(kv_rows);
     let one = Ctx {
         n_ubatch: 1,
         ..ctx.clone()
@@ -481,14 +521,34 @@ pub fn buffers(
         return out;
     }
     let offloads = offloads_host_ops(req, ctx);
-    let layer_graph = layer_peak_bytes(spec, ctx, kv);
+    // The device running the first attention layer: its GPU, or the first GPU when it runs the host
+    // layers' large-batch ops. On builds with an f32 flash-attention mask it copies and casts the mask.
+    let first_attn = match layer_dev.first() {
+        Some(&d) if d < n_gpus => Some(d),
+        Some(_) if offloads => Some(0),
+        _ => None,
+    };
+    let layer_graph = layer_peak_bytes(spec, ctx, kv, false);
+    let layer_first = if ctx.flash_attn && ctx.f32_mask {
+        layer_peak_bytes(spec, ctx, kv, true)
+    } else {
+        layer_graph
+    };
+    let layer_on = |g: usize| {
+        if first_attn == Some(g) {
+            layer_first
+        } else {
+            layer_graph
+        }
+    };
     let staged = if offloads {
         let placed = Placed {
             layer_dev,
             weights,
             host: n_gpus,
+            first_attn,
         };
-        staged_peak(spec, req, ctx, kv, &placed, layer_graph)
+        staged_peak(spec, req, ctx, kv, &placed, layer_on(0))
     } else {
         0
     };
@@ -501,7 +561,7 @@ pub fn buffers(
         }
         return out;
     }
-    let (head_graph, mut host) = offloaded_graph_bytes(spec, ctx, kv, layer_graph);
+    let (head, mut host) = offloaded_graph_bytes(spec, ctx, kv);
     let out_dev = layer_dev
         .get(spec.hparams.n_layer as usize)
         .copied()
@@ -515,9 +575,9 @@ pub fn buffers(
         }
         // Only the GPU computing the output layer holds the logits.
         let mut c = if g == out_dev {
-            head_graph
+            head.max(layer_on(g))
         } else {
-            layer_graph
+            layer_on(g)
         };
         if pipeline {
             c += c * 15 / 100;
@@ -534,6 +594,11 @@ pub fn buffers(
     }
     if pipeline {
         host *= 3;
+    }
+    // Experts left on the host with a backend that does not take their ops (Metal, small batches): the
+    // CPU runs the routed FFN of those layers and holds its working set.
+    if !offloads && (req.cpu_moe || req.n_cpu_moe > 0) {
+        host += graph_alloc::routed_ffn_peak(spec, ubatch(ctx)).unwrap_or(0);
     }
     if !all_on_gpu {
         host = if offloads {

@@ -22,6 +22,12 @@ pub struct Ctx {
     /// Logit rows the reserve graph materializes per ubatch: n_ubatch, or fewer where the runtime caps
     /// its outputs (`FitRequest::n_outputs_max`).
     pub n_outputs: u32,
+    /// The KQ mask is f32 on the host: without flash attention, or with it on builds before llama.cpp#23764
+    /// (`FitRequest::f32_fa_mask`); then the first device to attend also casts an f32 copy.
+    pub f32_mask: bool,
+    /// f32 [n_embd, ub] input rows on the host besides the masks: 1, or 2 with the embeddings input
+    /// (`FitRequest::single_embd_input`).
+    pub embd_inputs: u64,
     pub warnings: Vec<String>,
 }
 
@@ -144,6 +150,8 @@ pub fn resolve(spec: &ModelSpec, req: &FitRequest, ngl: u32) -> Result<Ctx, FitE
         } else {
             n_ubatch.min(req.n_outputs_max)
         },
+        f32_mask: !flash_attn || req.f32_fa_mask,
+        embd_inputs: if req.single_embd_input { 1 } else { 2 },
         warnings,
     })
 }

@@ -275,6 +275,10 @@ pub struct Shape {
     pub ub: u64,
     /// Cells of each KV cache a layer's mask spans (full attention, sliding window).
     pub mask_cells: Vec<u64>,
+    /// The masks arrive in f32 and this device casts them to f16 before its first attention (builds before
+    /// llama.cpp#23764, May 2026, on the device that runs the first attention layer); otherwise they arrive
+    /// in f16.
+    pub f32_masks: bool,
 }
 
 /// The peak of a GPU's compute buffer over a run of MoE layers with flash attention (the masks are f16),
@@ -309,11 +313,13 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
     let mut inp = t.new_tensor(f32_rows(e), &[]);
     let pos = t.new_tensor(4 * ub, &[]);
     let idx = [t.new_tensor(8 * ub, &[]), t.new_tensor(8 * ub, &[])];
-    let masks: Vec<usize> = shape
+    let per_cell = if shape.f32_masks { 4 } else { 2 };
+    let mut masks: Vec<usize> = shape
         .mask_cells
         .iter()
-        .map(|c| t.new_tensor(2 * c * ub, &[]))
+        .map(|c| t.new_tensor(per_cell * c * ub, &[]))
         .collect();
+    let mut cast_pending = shape.f32_masks;
     let stage = |t: &mut Tape, bytes: u64| (bytes > 0).then(|| t.new_tensor(bytes, &[]));
     // A matmul of a (possibly staged) weight: the copy is its own split input, freed after the matmul.
     let matmul = |t: &mut Tape, w: u64, out: u64, src: &[usize]| {
@@ -342,6 +348,15 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
         t.push(0, Op::External, &[k, idx[0]], 0);
         t.push(0, Op::External, &[v, idx[1]], 0);
         let qp = t.view(q);
+        if cast_pending {
+            // ggml_cast to f16 right before the first flash attention; the f32 copy is freed after it.
+            masks = masks
+                .iter()
+                .zip(&shape.mask_cells)
+                .map(|(&m, c)| t.new_tensor(2 * c * ub, &[m]))
+                .collect();
+            cast_pending = false;
+        }
         let mut fa_srcs = vec![qp];
         fa_srcs.extend(&masks);
         let fa = t.shaped(f32_rows(n_head * head_v), &fa_srcs);
@@ -406,6 +421,45 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
         }
         inp = t.in_place(moe, &[ffn_inp]);
     }
+    Some(t.peak())
+}
+
+/// The routed experts' part of one MoE layer run where its weights are (the CPU, when the backend does not
+/// take host-weight ops: Metal, or batches under 32 tokens): gate/up, the activation, the expert outputs
+/// and their sum, allocated in that device's buffer, the FFN input read in place. gpt-oss-20b on Metal with
+/// `--n-cpu-moe 12`: three [2880, 4, 512] f32 tensors = 67.5 MiB on the CPU (the log's CPU buffer is the
+/// masks, the input rows and 67.52 MiB).
+pub fn routed_ffn_peak(spec: &ModelSpec, ub: u64) -> Option<u64> {
+    let hp = &spec.hparams;
+    if hp.n_expert == 0 || hp.n_ff_exp == 0 {
+        return None;
+    }
+    let (_, blk) = first_moe_block(spec)?;
+    let ub = ub.max(1);
+    let used = u64::from(hp.n_expert_used.max(1));
+    let inner = 4 * u64::from(hp.n_ff_exp) * used * ub;
+    let e_rows = 4 * u64::from(hp.n_embd) * ub;
+    let mut t = Tape::default();
+    let act = if blk.gate_up_merged {
+        let gu = t.new_tensor(2 * inner, &[]);
+        let (g, u) = (t.view(gu), t.view(gu));
+        t.new_tensor(inner, &[g, u])
+    } else if blk.gated {
+        let g = t.new_tensor(inner, &[]);
+        let u = t.new_tensor(inner, &[]);
+        t.new_tensor(inner, &[g, u])
+    } else {
+        let u = t.shaped(inner, &[]);
+        t.in_place(u, &[])
+    };
+    let down = t.shaped(e_rows * used, &[act]);
+    let weighted = t.in_place(down, &[]);
+    let parts: Vec<usize> = (0..used).map(|_| t.view(weighted)).collect();
+    let mut sum = t.shaped(e_rows, &parts[..parts.len().min(2)]);
+    for p in parts.iter().skip(2) {
+        sum = t.in_place(sum, &[*p]);
+    }
+    let _ = sum;
     Some(t.peak())
 }
 
@@ -488,6 +542,7 @@ mod tests {
         let shape = Shape {
             ub: 512,
             mask_cells: vec![cells],
+            f32_masks: false,
         };
         moe_layers_peak(spec, &shape, &Staged::default()).unwrap()
     }
@@ -506,6 +561,27 @@ mod tests {
     }
 
     #[test]
+    fn an_f32_mask_cast_moves_the_holes_and_host_experts_keep_three_rows() {
+        let spec = moe(4096, 1536, 8, 0);
+        let shape = |f32_masks| Shape {
+            ub: 512,
+            mask_cells: vec![32768],
+            f32_masks,
+        };
+        let f16 = moe_layers_peak(&spec, &shape(false), &Staged::default()).unwrap();
+        let f32 = moe_layers_peak(&spec, &shape(true), &Staged::default()).unwrap();
+        // The f32 copy (64 MiB) is freed after the cast and leaves a hole at the bottom that the [4096, 8,
+        // 512] expert outputs (64 MiB) fit, where with an f16 mask they stack on the gate/up hole (48 MiB):
+        // placement, not the live set, decides.
+        assert_eq!((f16 / MIB, f32 / MIB), (192, 160));
+        // gpt-oss-20b's experts on the CPU: gate, up and the activation, [2880, 4, 512] f32 each; the
+        // outputs, as wide, reuse the gate/up hole.
+        let mut oss = moe(2880, 2880, 4, 0);
+        oss.hparams.n_expert = 32;
+        assert_eq!(routed_ffn_peak(&oss, 512), Some(3 * 4 * 2880 * 4 * 512));
+    }
+
+    #[test]
     fn staged_weights_add_one_copy_at_a_time() {
         let plain = peak(&moe(4096, 1408, 8, 0), 4096);
         // A shared expert runs after the routed ones, in the holes they leave: no higher peak.
@@ -515,6 +591,7 @@ mod tests {
         let shape = Shape {
             ub: 512,
             mask_cells: vec![4096],
+            f32_masks: false,
         };
         let down = Staged {
             down_exps: 300 * MIB,

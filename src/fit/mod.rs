@@ -187,6 +187,14 @@ pub struct FitRequest {
     /// first and the output layer only at `-ngl n_layer+1`. Builds since offload the output layer first.
     /// Older Ollama (up to its late-2025 releases), LM Studio and koboldcpp bundles still count this way.
     pub output_layer_last: bool,
+    /// Builds before llama.cpp#23764 (May 2026) reserve the flash-attention mask in f32: the host keeps it
+    /// in f32, and the device running the first attention layer copies it in f32 and casts it to f16
+    /// there. Builds since reserve it in f16 everywhere.
+    pub f32_fa_mask: bool,
+    /// Builds before llama.cpp#18550 (January 2026) give the graph only the gathered token rows; since, an
+    /// embeddings input of the same size is allocated beside them (`build_inp_embd` selects one of the two),
+    /// one more f32 [n_embd, n_ubatch] on the host. Not a CLI flag: a few MiB of host memory.
+    pub single_embd_input: bool,
 }
 
 impl Default for FitRequest {
@@ -217,6 +225,8 @@ impl Default for FitRequest {
             platform: Platform::Linux,
             n_outputs_max: 0,
             output_layer_last: false,
+            f32_fa_mask: false,
+            single_embd_input: false,
         }
     }
 }

@@ -89,6 +89,8 @@ pub struct Weights {
     pub largest_host_layer_tensor: u64,
     /// The block holding that tensor (its other host weights are staged by the same layer's ops).
     pub largest_host_block: Option<u32>,
+    /// That tensor is an FFN weight (dense or expert): its copy lives after the layer's attention is freed.
+    pub largest_host_ffn: bool,
 }
 
 pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: usize) -> Weights {
@@ -134,6 +136,7 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
             if block.is_some() && t.bytes > w.largest_host_layer_tensor {
                 w.largest_host_layer_tensor = t.bytes;
                 w.largest_host_block = block;
+                w.largest_host_ffn = t.name.contains(".ffn_");
             }
             if repack_on && repackable(t) {
                 w.host_repack = w.host_repack.saturating_add(t.bytes);
