@@ -302,6 +302,37 @@ fn fit_counts_ngl_the_way_older_builds_did_when_asked() {
     assert!(old < now - 100.0, "{old} vs {now}");
 }
 
+/// `--f32-fa-mask` prices builds before llama.cpp#23764: the flash-attention mask kept in f32 on the host
+/// ([n_ctx, ub] × 4 B instead of × 2 B).
+#[test]
+fn fit_prices_the_older_f32_attention_mask_when_asked() {
+    let host_compute = |extra: &[&str]| -> f64 {
+        let mut args = vec![
+            "fit",
+            "preset:qwen2.5-7b",
+            "-c",
+            "32768",
+            "-fa",
+            "on",
+            "--vram",
+            "24GiB",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = vram_doctor(&args);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let devices = doc["devices"].as_array().expect("devices");
+        let host = devices
+            .iter()
+            .find(|d| d["kind"] == "host")
+            .expect("host device");
+        host["compute_bytes"].as_f64().expect("compute") / 1048576.0
+    };
+    let (now, old) = (host_compute(&[]), host_compute(&["--f32-fa-mask"]));
+    // 32768 cells x 512 rows: 32 MiB more in f32.
+    assert!((old - now - 32.0).abs() < 0.01, "{old} vs {now}");
+}
+
 #[test]
 fn fit_takes_llama_cpp_spellings_and_prints_contract_json() {
     let out = vram_doctor(&[
