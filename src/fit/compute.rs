@@ -259,9 +259,10 @@ fn indexer_graph_bytes(spec: &ModelSpec, ub: u64, n_kv: u64) -> u64 {
 /// (KQ masks, token/embedding inputs). Fitted on the CUDA/Metal logs in research/fit_vectors.tsv
 /// (XD-1x/metal rows, logdetective, lcpp-7450: exact to 0.01 MiB; gpt-oss-20b FA on within 1.5 %), u = 4·ub·E:
 ///   FA off: GPU = max(KQ + f32 mask + 4u, logits + u)   FA on: GPU = max(logits + u, layer peak)
-///   host   = f32 masks + u.
-/// The host builds the mask in f32 with or without FA; with FA the GPU casts its copy to f16 (gpt-oss-20b
-/// Vulkan FA on: 33.5 + 5.6 = 39 MiB host, log 39; Qwen2.5-7B FA on: 8 + 7, log 15.01).
+///   host   = masks + u (+ u for the embeddings input since llama.cpp#18550, January 2026).
+/// Before llama.cpp#23764 (May 2026) the host built the mask in f32 with or without FA and, with FA, the first
+/// GPU to attend cast its copy to f16 (gpt-oss-20b Vulkan FA on: 33.5 + 5.6 = 39 MiB host, log 39;
+/// Qwen2.5-7B FA on: 8 + 7, log 15.01); since, the FA mask is f16 from the start.
 /// Returns the output GPU's head (logits + u; its buffer is the larger of that and its layer peak) and the
 /// host's part.
 fn offloaded_graph_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout) -> (u64, u64) {
@@ -448,9 +449,10 @@ fn staged_peak(
             && weights.largest_host_layer_tensor >= kv_stage =>
         {
             let ffn = 4 * ubatch(ctx) * cells(kv, ubatch(ctx)).0 + ffn_live_bytes(spec, ctx);
+            let kv_part = if kv_stage > 0 { kv_stage + layer } else { 0 };
             layer
-                .max(copy + ffn)
-                .max(kv_stage + layer * u64::from(kv_stage > 0))
+                .max(weights.largest_host_layer_tensor + ffn)
+                .max(kv_part)
         }
         None => copy + layer,
     }
@@ -476,7 +478,7 @@ fn ffn_live_bytes(spec: &ModelSpec, ctx: &Ctx) -> u64 {
     moe.max(dense)
 }
 
-/// The host's part when the GPU runs the large-batch ops of its layers too: the f32 masks, and either the
+/// The host's part when the GPU runs the large-batch ops of its layers too: the masks, and either the
 /// embedded input rows or the new K/V rows written into a host-resident cache (the input rows are copied to
 /// the GPU and freed first). GLM-4.5-Air Q8_0, 20 of 48 layers on 3 GPUs, ctx 20000, FA on: 39.5 + 8 =
 /// 47.5 MiB against 47.51 logged (ollama/ollama#12403). The token-generation graph (1 token, every host op

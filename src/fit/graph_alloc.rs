@@ -270,6 +270,26 @@ fn first_moe_block(spec: &ModelSpec) -> Option<(u32, Block)> {
     Some((b, blk))
 }
 
+/// Sizes from a file are hostile until checked: every dimension the tape multiplies stays below 2^24 and
+/// the experts used within llama.cpp's `LLAMA_MAX_EXPERTS` (512), so no size overflows and the tape stays
+/// a few thousand nodes.
+const MAX_DIM: u64 = 1 << 24;
+
+fn replayable(spec: &ModelSpec, ub: u64) -> bool {
+    let hp = &spec.hparams;
+    let dims = [
+        u64::from(hp.n_embd),
+        u64::from(hp.n_ff_exp),
+        u64::from(hp.n_expert),
+        u64::from(hp.n_head.max()) * u64::from(hp.n_embd_head_k.max(hp.n_embd_head_v).max(1)),
+        ub,
+    ];
+    hp.n_expert > 0
+        && hp.n_ff_exp > 0
+        && hp.n_expert_used <= 512
+        && dims.iter().all(|d| *d < MAX_DIM)
+}
+
 /// Graph-level sizes of the replayed layers.
 pub struct Shape {
     pub ub: u64,
@@ -286,7 +306,24 @@ pub struct Shape {
 /// build from plain Q/K/V projections (MLA, recurrent or indexer layers are modelled in closed form).
 pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Option<u64> {
     let hp = &spec.hparams;
-    if hp.n_expert == 0 || hp.n_ff_exp == 0 {
+    let s = staged;
+    let copies = [
+        s.q,
+        s.k,
+        s.v,
+        s.out,
+        s.router,
+        s.gate_exps,
+        s.up_exps,
+        s.down_exps,
+        s.shared_gate,
+        s.shared_up,
+        s.shared_down,
+    ];
+    if !replayable(spec, shape.ub)
+        || shape.mask_cells.iter().any(|c| *c > MAX_DIM)
+        || copies.iter().any(|b| *b > 1 << 50)
+    {
         return None;
     }
     let (_, blk) = first_moe_block(spec)?;
@@ -309,7 +346,7 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
 
     let mut t = Tape::default();
     // The split's inputs, copied in at its start in order of first use: the layer input, positions, the
-    // cache row indices, the f16 masks.
+    // cache row indices, the masks (f16; f32 to be cast here on builds before llama.cpp#23764).
     let mut inp = t.new_tensor(f32_rows(e), &[]);
     let pos = t.new_tensor(4 * ub, &[]);
     let idx = [t.new_tensor(8 * ub, &[]), t.new_tensor(8 * ub, &[])];
@@ -431,7 +468,7 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
 /// masks, the input rows and 67.52 MiB).
 pub fn routed_ffn_peak(spec: &ModelSpec, ub: u64) -> Option<u64> {
     let hp = &spec.hparams;
-    if hp.n_expert == 0 || hp.n_ff_exp == 0 {
+    if !replayable(spec, ub) {
         return None;
     }
     let (_, blk) = first_moe_block(spec)?;
@@ -579,6 +616,28 @@ mod tests {
         let mut oss = moe(2880, 2880, 4, 0);
         oss.hparams.n_expert = 32;
         assert_eq!(routed_ffn_peak(&oss, 512), Some(3 * 4 * 2880 * 4 * 512));
+    }
+
+    #[test]
+    fn hostile_sizes_are_not_replayed() {
+        let shape = Shape {
+            ub: 512,
+            mask_cells: vec![4096],
+            f32_masks: false,
+        };
+        let mut wide = moe(4096, 1408, 8, 0);
+        wide.hparams.n_ff_exp = u32::MAX;
+        assert_eq!(moe_layers_peak(&wide, &shape, &Staged::default()), None);
+        assert_eq!(routed_ffn_peak(&wide, 512), None);
+        let mut many = moe(4096, 1408, 8, 0);
+        many.hparams.n_expert_used = u32::MAX;
+        assert_eq!(moe_layers_peak(&many, &shape, &Staged::default()), None);
+        let huge_ctx = Shape {
+            mask_cells: vec![u64::from(u32::MAX)],
+            ..shape
+        };
+        let fine = moe(4096, 1408, 8, 0);
+        assert_eq!(moe_layers_peak(&fine, &huge_ctx, &Staged::default()), None);
     }
 
     #[test]
