@@ -302,3 +302,32 @@ fn fuzz_found_tensor_sizes_summing_past_u64() {
         let _ = vram_doctor::fit::estimate(&spec, &req);
     }
 }
+
+/// Found by fuzzing (fuzz/ gguf target, once it priced a GPU too): a MoE header with huge expert widths
+/// made the ggml-alloc replay (`fit::graph_alloc`) allocate past its arena's open end (an overflow panic in
+/// debug builds). Tensors of 2^40 bytes or more are no longer replayed; the estimate falls back to the
+/// closed forms.
+#[test]
+fn fuzz_found_moe_replay_past_the_arena() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fuzz/gguf-moe-replay-overflow.gguf"
+    );
+    let spec = vram_doctor::model::load(path).expect("the header reads");
+    for f32_fa_mask in [false, true] {
+        let req = vram_doctor::fit::FitRequest {
+            ctx_size: 4096,
+            backend: vram_doctor::fit::Backend::Cuda,
+            flash_attn: vram_doctor::fit::FlashAttn::On,
+            n_cpu_moe: 1,
+            gpus: vec![vram_doctor::fit::GpuDevice {
+                name: "fuzz".into(),
+                capacity_bytes: 24 << 30,
+                bandwidth_gbps: None,
+            }],
+            f32_fa_mask,
+            ..Default::default()
+        };
+        let _ = vram_doctor::fit::estimate(&spec, &req);
+    }
+}

@@ -79,8 +79,8 @@ impl Tape {
         self.push(self.nodes[base].bytes, Op::View(base), &[of], l)
     }
 
-    /// The allocator's high-water mark over the tape (bytes).
-    fn peak(&self) -> u64 {
+    /// The allocator's high-water mark over the tape (bytes); `None` when the sizes overran the arena.
+    fn peak(&self) -> Option<u64> {
         let n = self.nodes.len();
         let mut children = vec![0u32; n];
         let mut views = vec![0u32; n];
@@ -143,7 +143,7 @@ impl Tape {
                 }
             }
         }
-        arena.high
+        (!arena.exhausted).then_some(arena.high)
     }
 }
 
@@ -151,6 +151,7 @@ impl Tape {
 struct Arena {
     free: Vec<(u64, u64)>,
     high: u64,
+    exhausted: bool,
 }
 
 const ALIGN: u64 = 128;
@@ -161,13 +162,14 @@ impl Default for Arena {
         Arena {
             free: vec![(0, OPEN_END)],
             high: 0,
+            exhausted: false,
         }
     }
 }
 
 impl Arena {
     fn alloc(&mut self, bytes: u64) -> u64 {
-        let size = bytes.div_ceil(ALIGN) * ALIGN;
+        let size = bytes.div_ceil(ALIGN).saturating_mul(ALIGN);
         let last = self.free.len() - 1;
         // Best fit among the inner blocks (the last one of equal size wins); the open end as a last resort.
         let mut best = last;
@@ -179,6 +181,11 @@ impl Arena {
             }
         }
         let (off, s) = self.free[best];
+        if s < size {
+            // Only the open end can be too small: sizes past any real buffer. The replay gives up.
+            self.exhausted = true;
+            return off;
+        }
         if s == size && best != last {
             self.free.remove(best);
         } else {
@@ -189,7 +196,7 @@ impl Arena {
     }
 
     fn free(&mut self, off: u64, bytes: u64) {
-        let size = bytes.div_ceil(ALIGN) * ALIGN;
+        let size = bytes.div_ceil(ALIGN).saturating_mul(ALIGN);
         let b = &mut self.free;
         for i in 0..b.len() {
             if b[i].0 + b[i].1 == off {
@@ -270,24 +277,29 @@ fn first_moe_block(spec: &ModelSpec) -> Option<(u32, Block)> {
     Some((b, blk))
 }
 
-/// Sizes from a file are hostile until checked: every dimension the tape multiplies stays below 2^24 and
-/// the experts used within llama.cpp's `LLAMA_MAX_EXPERTS` (512), so no size overflows and the tape stays
-/// a few thousand nodes.
+/// Sizes from a file are hostile until checked: every dimension below 2^24, at most llama.cpp's
+/// `LLAMA_MAX_EXPERTS` (512) experts used, and every tensor of the tape (the widest is an [n_embd or
+/// 2·n_ff_exp, n_used, ub] f32) under 2^40 bytes, so the few thousand nodes of a tape sum far below the
+/// arena's open end and no size or offset overflows.
 const MAX_DIM: u64 = 1 << 24;
+const MAX_TENSOR: u64 = 1 << 40;
 
 fn replayable(spec: &ModelSpec, ub: u64) -> bool {
     let hp = &spec.hparams;
-    let dims = [
+    let (e, n_ff, used) = (
         u64::from(hp.n_embd),
         u64::from(hp.n_ff_exp),
-        u64::from(hp.n_expert),
-        u64::from(hp.n_head.max()) * u64::from(hp.n_embd_head_k.max(hp.n_embd_head_v).max(1)),
-        ub,
-    ];
+        u64::from(hp.n_expert_used.max(1)),
+    );
+    let heads =
+        u64::from(hp.n_head.max()) * u64::from(hp.n_embd_head_k.max(hp.n_embd_head_v).max(1));
+    let dims = [e, n_ff, u64::from(hp.n_expert), heads, ub];
+    let widest = e.max(2 * n_ff).max(heads).max(u64::from(hp.n_expert));
     hp.n_expert > 0
         && hp.n_ff_exp > 0
         && hp.n_expert_used <= 512
         && dims.iter().all(|d| *d < MAX_DIM)
+        && 4 * widest * used * ub.max(1) < MAX_TENSOR
 }
 
 /// Graph-level sizes of the replayed layers.
@@ -321,12 +333,19 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
         s.shared_down,
     ];
     if !replayable(spec, shape.ub)
-        || shape.mask_cells.iter().any(|c| *c > MAX_DIM)
-        || copies.iter().any(|b| *b > 1 << 50)
+        || shape
+            .mask_cells
+            .iter()
+            .any(|c| *c > MAX_DIM || 4 * c * shape.ub.max(1) >= MAX_TENSOR)
+        || copies.iter().any(|b| *b >= MAX_TENSOR)
     {
         return None;
     }
     let (_, blk) = first_moe_block(spec)?;
+    // The shared expert's width comes from a tensor's dimensions: as hostile as the rest.
+    if blk.shared_ff >= MAX_DIM {
+        return None;
+    }
     let ub = shape.ub.max(1);
     let f32_rows = |width: u64| 4 * width * ub;
     let e = u64::from(hp.n_embd);
@@ -458,7 +477,7 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
         }
         inp = t.in_place(moe, &[ffn_inp]);
     }
-    Some(t.peak())
+    t.peak()
 }
 
 /// The routed experts' part of one MoE layer run where its weights are (the CPU, when the backend does not
@@ -497,7 +516,7 @@ pub fn routed_ffn_peak(spec: &ModelSpec, ub: u64) -> Option<u64> {
         sum = t.in_place(sum, &[*p]);
     }
     let _ = sum;
-    Some(t.peak())
+    t.peak()
 }
 
 /// Host weights of block `b` as the staged copies of its ops, for the weights `on_host` says stay there.
@@ -680,6 +699,14 @@ mod tests {
     }
 
     #[test]
+    fn sizes_past_the_open_end_give_up_instead_of_wrapping() {
+        let mut t = Tape::default();
+        let a = t.new_tensor(OPEN_END - 128, &[]);
+        let _ = t.new_tensor(1 << 20, &[a]);
+        assert_eq!(t.peak(), None);
+    }
+
+    #[test]
     fn in_place_ops_reuse_their_parent_and_views_keep_the_base_alive() {
         let mut t = Tape::default();
         let a = t.shaped(8 << 20, &[]);
@@ -687,6 +714,6 @@ mod tests {
         let v = t.view(b);
         let c = t.new_tensor(4 << 20, &[v]); // b stays until its view is read
         let _ = t.new_tensor(1 << 20, &[c]);
-        assert_eq!(t.peak(), (8 + 4) << 20);
+        assert_eq!(t.peak(), Some((8 + 4) << 20));
     }
 }
