@@ -273,25 +273,22 @@ fn fit_prices_the_logits_each_llama_cpp_program_reserves() {
     assert_eq!(gpu_compute("ollama"), server);
 }
 
+/// `fit --json` of Qwen2.5-7B with these arguments.
+fn fit_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["fit", "preset:qwen2.5-7b", "--json"];
+    all.extend_from_slice(args);
+    let out = vram_doctor(&all);
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
 /// `--output-layer-last` counts -ngl as llama.cpp builds before #18148 did: at -ngl 28 of Qwen2.5-7B's 28
 /// blocks the output layer (a Q6_K weight larger than a block) stays in system RAM.
 #[test]
 fn fit_counts_ngl_the_way_older_builds_did_when_asked() {
     let gpu_weights = |extra: &[&str]| -> f64 {
-        let mut args = vec![
-            "fit",
-            "preset:qwen2.5-7b",
-            "-c",
-            "4096",
-            "-ngl",
-            "28",
-            "--vram",
-            "12GiB",
-            "--json",
-        ];
+        let mut args = vec!["-c", "4096", "-ngl", "28", "--vram", "12GiB"];
         args.extend_from_slice(extra);
-        let out = vram_doctor(&args);
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let doc = fit_json(&args);
         doc["devices"][0]["weights_bytes"]
             .as_f64()
             .expect("weights")
@@ -307,20 +304,9 @@ fn fit_counts_ngl_the_way_older_builds_did_when_asked() {
 #[test]
 fn fit_prices_the_older_f32_attention_mask_when_asked() {
     let host_compute = |extra: &[&str]| -> f64 {
-        let mut args = vec![
-            "fit",
-            "preset:qwen2.5-7b",
-            "-c",
-            "32768",
-            "-fa",
-            "on",
-            "--vram",
-            "24GiB",
-            "--json",
-        ];
+        let mut args = vec!["-c", "32768", "-fa", "on", "--vram", "24GiB"];
         args.extend_from_slice(extra);
-        let out = vram_doctor(&args);
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let doc = fit_json(&args);
         let devices = doc["devices"].as_array().expect("devices");
         let host = devices
             .iter()
