@@ -212,6 +212,11 @@ pub struct Settings {
     pub output_layer_last: bool,
     /// A llama.cpp build from before May 2026 (`FitRequest::f32_fa_mask`).
     pub f32_fa_mask: bool,
+    /// A llama.cpp build from before January 2026 (`FitRequest::single_embd_input`).
+    pub single_embd_input: bool,
+    /// A llama.cpp build from before June 2026 (llama.cpp#23861): llama-server, and Ollama through it, still
+    /// reserved a logit row for every token of the ubatch.
+    pub all_logit_rows: bool,
 }
 
 impl Default for Settings {
@@ -241,6 +246,8 @@ impl Default for Settings {
             gpu_memory_utilization: 0.9,
             output_layer_last: r.output_layer_last,
             f32_fa_mask: r.f32_fa_mask,
+            single_embd_input: r.single_embd_input,
+            all_logit_rows: false,
         }
     }
 }
@@ -386,12 +393,12 @@ impl Scenario {
             // llama-server (and Ollama, which runs it) reserves one logit row per slot (llama.cpp#23861);
             // llama-cli and library users reserve the whole ubatch.
             n_outputs_max: match self.runtime {
-                Runtime::LlamaServer | Runtime::Ollama => s.parallel.max(1),
+                Runtime::LlamaServer | Runtime::Ollama if !s.all_logit_rows => s.parallel.max(1),
                 _ => 0,
             },
             output_layer_last: s.output_layer_last,
             f32_fa_mask: s.f32_fa_mask,
-            single_embd_input: false,
+            single_embd_input: s.single_embd_input,
         }
     }
 

@@ -906,3 +906,68 @@ fn crash_triage_card_shows_what_the_automatic_fit_changed() {
     harness.get_by_label("automatic fit: context 40960 -> 4096 tokens");
     harness.get_by_label("automatic fit: 34 of 48 layers on CUDA0 overflow to system RAM");
 }
+
+/// The llama.cpp build a runtime bundles is chosen from a menu on the Fit tab: an older build reserves more
+/// (an f32 attention mask on the host, every logit row), and the estimate follows.
+#[test]
+fn fit_calculator_prices_an_older_llama_cpp_build_when_chosen() {
+    let mut harness = harness_reading_models();
+    {
+        let fit = &mut harness.state_mut().settings.fit;
+        fit.ctx_size = 32768;
+        fit.flash_attn = "on".into();
+    }
+    harness
+        .state_mut()
+        .apply(Command::LoadModel("preset:llama-3.1-8b@Q4_K_M".into()));
+    run_until(&mut harness, |app| app.fit.outcome().is_some());
+    let host_compute = |app: &App| {
+        app.fit
+            .outcome()
+            .and_then(|o| o.report.as_ref().ok())
+            .and_then(|r| r.host())
+            .map(|h| h.compute_bytes)
+    };
+    let now = host_compute(harness.state()).expect("host");
+    harness
+        .get_all_by_label("llama.cpp build")
+        .last()
+        .expect("the build menu")
+        .click();
+    harness.run_ok();
+    harness.get_by_label("November 2025 or older").click();
+    harness.run_ok();
+    assert_eq!(harness.state().settings.fit.llama_build, "2025-11");
+    run_until(&mut harness, |app| {
+        host_compute(app).is_some_and(|h| h != now)
+    });
+    let old = host_compute(harness.state()).expect("host");
+    // The f32 mask of 32768 cells x 512 rows (64 MiB, 32 more than in f16) and no embeddings input (one
+    // [4096, 512] f32, 8 MiB less): 72 MiB against 48.
+    assert_eq!((now >> 20, old >> 20), (48, 72));
+    // llama-server before llama.cpp#23861 reserved a logit row for every token of the ubatch: the GPU's
+    // buffer holds 128256 x 512 f32 logits (250.5 MiB) where a layer's working set (136 MiB) was the peak.
+    let gpu_compute = |app: &App| {
+        app.fit
+            .outcome()
+            .and_then(|o| o.report.as_ref().ok())
+            .and_then(|r| r.gpus().next().map(|g| g.compute_bytes))
+            .expect("a GPU")
+    };
+    harness
+        .get_all_by_label("llama.cpp build")
+        .last()
+        .expect("menu")
+        .click();
+    harness.run_ok();
+    harness.get_by_label("June 2026 or later").click();
+    run_until(&mut harness, |app| host_compute(app) == Some(now));
+    let current_gpu = gpu_compute(harness.state());
+    harness.state_mut().settings.fit.llama_build = "2026-05".into();
+    run_until(&mut harness, |app| gpu_compute(app) != current_gpu);
+    let older_gpu = gpu_compute(harness.state());
+    assert!(
+        older_gpu >= 4 * 128256 * 512 && older_gpu > current_gpu,
+        "{older_gpu} vs {current_gpu}"
+    );
+}

@@ -21,6 +21,11 @@ pub fn settings(fit: &FitInputs) -> Settings {
         n_cpu_moe: fit.n_cpu_moe,
         backend: fit.backend.parse::<Backend>().ok(),
         margin_bytes: u64::from(fit.margin_mib) * MIB,
+        // Each older era keeps the differences of the newer ones (`LLAMA_BUILDS`).
+        all_logit_rows: fit.llama_build != "current",
+        f32_fa_mask: fit.llama_build != "current",
+        single_embd_input: matches!(fit.llama_build.as_str(), "2025-12" | "2025-11"),
+        output_layer_last: fit.llama_build == "2025-11",
         ..Settings::default()
     }
 }

@@ -54,7 +54,20 @@ pub struct FitInputs {
     /// VRAM typed by hand, in GiB, when no GPU is picked or detected.
     pub manual_vram_gib: Option<f32>,
     pub margin_mib: u32,
+    /// Which llama.cpp the runtime bundles (`LLAMA_BUILDS`): older builds reserve memory differently.
+    pub llama_build: String,
 }
+
+/// The llama.cpp build eras whose memory differs (id, what the menu shows): since June 2026 the current
+/// rules; before, llama-server reserved every logit row (#23861) and the flash-attention mask was f32
+/// (#23764); before January 2026 the graph had no embeddings input (#18550); before December 2025 `-ngl`
+/// offloaded the output layer last (#18148).
+pub const LLAMA_BUILDS: [(&str, &str); 4] = [
+    ("current", "June 2026 or later"),
+    ("2026-05", "January to May 2026"),
+    ("2025-12", "December 2025"),
+    ("2025-11", "November 2025 or older"),
+];
 
 impl Default for FitInputs {
     fn default() -> Self {
@@ -73,6 +86,7 @@ impl Default for FitInputs {
             gpus: Vec::new(),
             manual_vram_gib: None,
             margin_mib: 1024,
+            llama_build: "current".into(),
         }
     }
 }

@@ -8,7 +8,7 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 
 use super::super::app::{Command, Shared};
 use super::super::jobs::Job;
-use super::super::settings::FitInputs;
+use super::super::settings::{FitInputs, LLAMA_BUILDS};
 use super::super::widgets;
 use crate::fit::{
     self, DeviceKind, DeviceUsage, FitReport, FitRequest, GpuDevice, GpuLayers, Verdict,
@@ -484,6 +484,26 @@ impl FitTab {
                 }
                 let l = ui.label("Margin (MiB)");
                 ui.add(egui::DragValue::new(&mut inputs.margin_mib).range(0..=8192))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("llama.cpp build");
+                let shown = LLAMA_BUILDS
+                    .iter()
+                    .find(|(id, _)| *id == inputs.llama_build)
+                    .map_or(LLAMA_BUILDS[0].1, |(_, text)| *text);
+                egui::ComboBox::from_id_salt("llama-build")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for (id, text) in LLAMA_BUILDS {
+                            ui.selectable_value(&mut inputs.llama_build, id.to_owned(), text);
+                        }
+                    })
+                    .response
+                    .on_hover_text(
+                        "The llama.cpp your runtime bundles. Older builds reserve more host and GPU \
+                         compute (an f32 attention mask, every logit row in llama-server) and, before \
+                         December 2025, offload the output layer last.",
+                    )
                     .labelled_by(l.id);
                 ui.end_row();
             });
