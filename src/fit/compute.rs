@@ -333,12 +333,7 @@ fn layer_peak_bytes(spec: &ModelSpec, ctx: &Ctx, kv: &KvLayout, first: bool) -> 
         return kq + 4 * ub * sum_kv + 4 * u;
     }
     if let Some(moe) = replayed_moe_peak(spec, ctx, kv, &Staged::default(), first) {
-        let dense = if has_dense_ffn(spec) {
-            (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
-        } else {
-            0
-        };
-        return moe.max(2 * ub * sum_kv + dense);
+        return moe.max(2 * ub * sum_kv + dense_ffn_bytes(spec, ub));
     }
     2 * ub * sum_kv + ffn_live_bytes(spec, ctx)
 }
@@ -470,12 +465,16 @@ fn ffn_live_bytes(spec: &ModelSpec, ctx: &Ctx) -> u64 {
     } else {
         0
     };
-    let dense = if has_dense_ffn(spec) {
-        (2 * u64::from(hp.n_ff.max()) + 6 * e) * 4 * ub
-    } else {
-        0
-    };
-    moe.max(dense)
+    moe.max(dense_ffn_bytes(spec, ub))
+}
+
+/// A dense FFN block's live set, (2·n_ff + 6·E)·4·ub as on the CPU graph (cpu_truth); 0 without one.
+fn dense_ffn_bytes(spec: &ModelSpec, ub: u64) -> u64 {
+    if !has_dense_ffn(spec) {
+        return 0;
+    }
+    let hp = &spec.hparams;
+    (2 * u64::from(hp.n_ff.max()) + 6 * u64::from(hp.n_embd)) * 4 * ub
 }
 
 /// The host's part when the GPU runs the large-batch ops of its layers too: the masks, and either the

@@ -69,6 +69,57 @@ impl Tape {
         srcs.extend_from_slice(others);
         self.push(bytes, Op::InPlace, &srcs, layout)
     }
+    /// A matmul of a weight, `staged` bytes of it copied in from the host (0: the weight is already here).
+    /// The copy is its own split input, allocated right before the op and freed after it.
+    fn matmul(&mut self, staged: u64, out: u64, src: &[usize]) -> usize {
+        let mut srcs = src.to_vec();
+        if staged > 0 {
+            srcs.push(self.new_tensor(staged, &[]));
+        }
+        self.shaped(out, &srcs)
+    }
+
+    /// `build_moe_ffn`'s routed experts from gate/up to their summed output: gate and up (or one merged
+    /// gate_up) from `x`, the activation, the expert outputs weighted in place, and their sum over views.
+    /// `ids` are the selected experts every expert matmul reads; returns the summed output.
+    fn routed_experts(
+        &mut self,
+        blk: &Block,
+        dims: ExpertDims,
+        x: &[usize],
+        ids: &[usize],
+        weights: &[usize],
+        staged: &Staged,
+    ) -> usize {
+        let ExpertDims {
+            inner,
+            e_rows,
+            used,
+        } = dims;
+        let xs: Vec<usize> = x.iter().chain(ids).copied().collect();
+        let act = if blk.gate_up_merged {
+            let gu = self.matmul(staged.gate_exps, 2 * inner, &xs);
+            let (g, u) = (self.view(gu), self.view(gu));
+            self.new_tensor(inner, &[g, u])
+        } else if blk.gated {
+            let g = self.matmul(staged.gate_exps, inner, &xs);
+            let u = self.matmul(staged.up_exps, inner, &xs);
+            self.new_tensor(inner, &[g, u])
+        } else {
+            let u = self.matmul(staged.up_exps, inner, &xs);
+            self.in_place(u, &[])
+        };
+        let down_srcs: Vec<usize> = std::iter::once(act).chain(ids.iter().copied()).collect();
+        let down = self.matmul(staged.down_exps, e_rows * used, &down_srcs);
+        let weighted = self.in_place(down, weights);
+        let parts: Vec<usize> = (0..used).map(|_| self.view(weighted)).collect();
+        let mut sum = self.shaped(e_rows, &parts[..parts.len().min(2)]);
+        for p in parts.iter().skip(2) {
+            sum = self.in_place(sum, &[*p]);
+        }
+        sum
+    }
+
     /// A view with its own layout key (a reshape that an in-place op may then reuse).
     fn view(&mut self, of: usize) -> usize {
         let base = match self.nodes[of].op {
@@ -145,6 +196,15 @@ impl Tape {
         }
         (!arena.exhausted).then_some(arena.high)
     }
+}
+
+/// Sizes of the routed experts' tensors: one activation [n_ff_exp, n_used, ub] f32 (`inner`), one
+/// [n_embd, ub] f32 row block (`e_rows`), and the experts used per token.
+#[derive(Clone, Copy)]
+struct ExpertDims {
+    inner: u64,
+    e_rows: u64,
+    used: u64,
 }
 
 /// `ggml_dyn_tallocr`: free blocks sorted by offset, the last one the open end of the buffer.
@@ -376,19 +436,12 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
         .map(|c| t.new_tensor(per_cell * c * ub, &[]))
         .collect();
     let mut cast_pending = shape.f32_masks;
-    let stage = |t: &mut Tape, bytes: u64| (bytes > 0).then(|| t.new_tensor(bytes, &[]));
-    // A matmul of a (possibly staged) weight: the copy is its own split input, freed after the matmul.
-    let matmul = |t: &mut Tape, w: u64, out: u64, src: &[usize]| {
-        let mut srcs = src.to_vec();
-        srcs.extend(stage(t, w));
-        t.shaped(out, &srcs)
-    };
     for _ in 0..3 {
         let x = t.shaped(f32_rows(e), &[inp]);
         let attn_norm = t.in_place(x, &[]);
         // build_attn expands Q, then V, then K (K last for rope fusion), then stores K and V.
         let proj = |t: &mut Tape, w: u64, width: u64, norm: bool| {
-            let mut y = matmul(t, w, f32_rows(width), &[attn_norm]);
+            let mut y = t.matmul(w, f32_rows(width), &[attn_norm]);
             if norm {
                 let n = t.shaped(f32_rows(width), &[y]);
                 y = t.in_place(n, &[]);
@@ -417,12 +470,12 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
         fa_srcs.extend(&masks);
         let fa = t.shaped(f32_rows(n_head * head_v), &fa_srcs);
         let fa2 = t.view(fa);
-        let wo = matmul(&mut t, staged.out, f32_rows(e), &[fa2]);
+        let wo = t.matmul(staged.out, f32_rows(e), &[fa2]);
         let ffn_inp = t.in_place(wo, &[inp]);
         let n = t.shaped(f32_rows(e), &[ffn_inp]);
         let cur = t.in_place(n, &[]);
         // Router: logits, gating in place, the biased selection copy, top-k, the weights.
-        let logits = matmul(&mut t, staged.router, f32_rows(n_exp), &[cur]);
+        let logits = t.matmul(staged.router, f32_rows(n_exp), &[cur]);
         let probs = t.in_place(logits, &[]);
         let sel = if blk.probs_bias {
             t.new_tensor(f32_rows(n_exp), &[probs])
@@ -434,45 +487,18 @@ pub fn moe_layers_peak(spec: &ModelSpec, shape: &Shape, staged: &Staged) -> Opti
         let probs3 = t.view(probs);
         let weights = t.new_tensor(f32_rows(used), &[probs3, topk]);
         let cur3 = t.view(cur);
-        let act = if blk.gate_up_merged {
-            let gu = matmul(
-                &mut t,
-                staged.gate_exps,
-                2 * f32_rows(n_ff * used),
-                &[cur3, topk],
-            );
-            let (g, u) = (t.view(gu), t.view(gu));
-            t.new_tensor(f32_rows(n_ff * used), &[g, u])
-        } else if blk.gated {
-            let g = matmul(
-                &mut t,
-                staged.gate_exps,
-                f32_rows(n_ff * used),
-                &[cur3, topk],
-            );
-            let u = matmul(&mut t, staged.up_exps, f32_rows(n_ff * used), &[cur3, topk]);
-            t.new_tensor(f32_rows(n_ff * used), &[g, u])
-        } else {
-            let u = matmul(&mut t, staged.up_exps, f32_rows(n_ff * used), &[cur3, topk]);
-            t.in_place(u, &[])
+        let dims = ExpertDims {
+            inner: f32_rows(n_ff * used),
+            e_rows: f32_rows(e),
+            used,
         };
-        let down = matmul(&mut t, staged.down_exps, f32_rows(e * used), &[act, topk]);
-        let weighted = t.in_place(down, &[weights]);
-        let parts: Vec<usize> = (0..used).map(|_| t.view(weighted)).collect();
-        let mut moe = if used > 1 {
-            t.shaped(f32_rows(e), &[parts[0], parts[1]])
-        } else {
-            t.shaped(f32_rows(e), &[parts[0]])
-        };
-        for p in parts.iter().skip(2) {
-            moe = t.in_place(moe, &[*p]);
-        }
+        let mut moe = t.routed_experts(&blk, dims, &[cur3], &[topk], &[weights], staged);
         if blk.shared_ff > 0 {
             let sff = blk.shared_ff;
-            let g = matmul(&mut t, staged.shared_gate, f32_rows(sff), &[cur]);
-            let u = matmul(&mut t, staged.shared_up, f32_rows(sff), &[cur]);
+            let g = t.matmul(staged.shared_gate, f32_rows(sff), &[cur]);
+            let u = t.matmul(staged.shared_up, f32_rows(sff), &[cur]);
             let a = t.new_tensor(f32_rows(sff), &[g, u]);
-            let d = matmul(&mut t, staged.shared_down, f32_rows(e), &[a]);
+            let d = t.matmul(staged.shared_down, f32_rows(e), &[a]);
             moe = t.in_place(moe, &[d]);
         }
         inp = t.in_place(moe, &[ffn_inp]);
@@ -493,29 +519,13 @@ pub fn routed_ffn_peak(spec: &ModelSpec, ub: u64) -> Option<u64> {
     let (_, blk) = first_moe_block(spec)?;
     let ub = ub.max(1);
     let used = u64::from(hp.n_expert_used.max(1));
-    let inner = 4 * u64::from(hp.n_ff_exp) * used * ub;
-    let e_rows = 4 * u64::from(hp.n_embd) * ub;
-    let mut t = Tape::default();
-    let act = if blk.gate_up_merged {
-        let gu = t.new_tensor(2 * inner, &[]);
-        let (g, u) = (t.view(gu), t.view(gu));
-        t.new_tensor(inner, &[g, u])
-    } else if blk.gated {
-        let g = t.new_tensor(inner, &[]);
-        let u = t.new_tensor(inner, &[]);
-        t.new_tensor(inner, &[g, u])
-    } else {
-        let u = t.shaped(inner, &[]);
-        t.in_place(u, &[])
+    let dims = ExpertDims {
+        inner: 4 * u64::from(hp.n_ff_exp) * used * ub,
+        e_rows: 4 * u64::from(hp.n_embd) * ub,
+        used,
     };
-    let down = t.shaped(e_rows * used, &[act]);
-    let weighted = t.in_place(down, &[]);
-    let parts: Vec<usize> = (0..used).map(|_| t.view(weighted)).collect();
-    let mut sum = t.shaped(e_rows, &parts[..parts.len().min(2)]);
-    for p in parts.iter().skip(2) {
-        sum = t.in_place(sum, &[*p]);
-    }
-    let _ = sum;
+    let mut t = Tape::default();
+    t.routed_experts(&blk, dims, &[], &[], &[], &Staged::default());
     t.peak()
 }
 

@@ -2,13 +2,14 @@
 //! attached evidence become one [`Scenario`] — the same value the CLI builds from flags — for every tab.
 
 use super::app::Shared;
-use super::settings::{FitInputs, WizardInputs};
+use super::settings::{FitInputs, WizardInputs, llama_era};
 use crate::scenario::{Evidence, Machine, MachineGpu, MachineOrigin, Scenario, Settings};
 use crate::units::{GIB, MIB};
 use crate::vocab::{Backend, CacheType, FlashAttn, GpuLayers, Os, Runtime, Shell};
 
 /// The settings of the Fit tab in the shared words.
 pub fn settings(fit: &FitInputs) -> Settings {
+    let era = llama_era(&fit.llama_build);
     Settings {
         ctx_size: fit.ctx_size,
         n_gpu_layers: fit.n_gpu_layers.map_or(GpuLayers::Auto, GpuLayers::Count),
@@ -22,10 +23,10 @@ pub fn settings(fit: &FitInputs) -> Settings {
         backend: fit.backend.parse::<Backend>().ok(),
         margin_bytes: u64::from(fit.margin_mib) * MIB,
         // Each older era keeps the differences of the newer ones (`LLAMA_BUILDS`).
-        all_logit_rows: fit.llama_build != "current",
-        f32_fa_mask: fit.llama_build != "current",
-        single_embd_input: matches!(fit.llama_build.as_str(), "2025-12" | "2025-11"),
-        output_layer_last: fit.llama_build == "2025-11",
+        all_logit_rows: era >= 1,
+        f32_fa_mask: era >= 1,
+        single_embd_input: era >= 2,
+        output_layer_last: era >= 3,
         ..Settings::default()
     }
 }

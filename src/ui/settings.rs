@@ -69,6 +69,12 @@ pub const LLAMA_BUILDS: [(&str, &str); 4] = [
     ("2025-11", "November 2025 or older"),
 ];
 
+/// How many eras back `id` is in `LLAMA_BUILDS` (0 = current; an unknown id from a newer version counts as
+/// current).
+pub fn llama_era(id: &str) -> usize {
+    LLAMA_BUILDS.iter().position(|(i, _)| *i == id).unwrap_or(0)
+}
+
 impl Default for FitInputs {
     fn default() -> Self {
         Self {
