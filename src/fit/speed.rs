@@ -14,14 +14,15 @@
 //!   still multiplied on the GPU for large batches (ggml-backend op offload), uploaded once per ubatch.
 //!
 //! Calibration (tests/data/fit/bench_measurements.tsv, current builds): the constants come from the halves
-//! T+H+N; the fourth round O, gathered and committed before they were last changed, is only scored
-//! (tests/fit_speed_bench.rs reports it per GPU family). Generation reaches η 0.88 of peak bandwidth on
+//! T+H+N, the Intel figures from O, and AMD's 2026 figures from Q and S; the latest held-apart half (R, a
+//! seventh round aimed at AMD) is only scored (tests/fit_speed_bench.rs reports every half per GPU family). Generation reaches η 0.88 of peak bandwidth on
 //! CUDA/ROCm, 0.85 on Vulkan and 0.80 on Metal, plus τ_layer 45 µs CUDA / 135 µs ROCm / 60 µs Vulkan / 120 µs
 //! Metal (L1 in log space; Vulkan refitted on T+H+N, whose 2025–26 builds pay half the per-layer cost of the
 //! early-2025 ones; the old flat 2.8 ms per token is what builds before CUDA graphs paid). Intel Arc on Vulkan
 //! reaches 0.35 of its bandwidth (see `bandwidth_efficiency`). Prompt: ε 0.25 CUDA (0.42 for float weights
 //! through cuBLAS) / 0.32 ROCm / 0.71 Metal of the peak `prompt_peak` picks (which depends on the GPU's matrix
-//! units); Vulkan's ε is per vendor (see `prompt_efficiency`). Each ε is the median of the T+H rows.
+//! units); Vulkan's ε is per vendor and weight type (see `prompt_efficiency`). Each ε is the median of its
+//! fitting rows.
 
 use super::{Backend, DeviceKind, FitReport, FitRequest};
 use crate::model::ModelSpec;
@@ -125,22 +126,23 @@ pub fn bandwidth_efficiency(backend: Backend, gpu_name: &str) -> f64 {
 /// (NV_coopmat2 on NVIDIA 0.47, KHR_coopmat on AMD 0.23), each the median of that vendor's tuning rows
 /// against the FP16 peak. On Intel, ggml-vulkan enables KHR_coopmat for Xe2 only (Battlemage, Lunar Lake;
 /// `ggml_vk_khr_cooperative_matrix_support`: older Arc regressed with it): Xe2 0.17 (its one fitting row, an
-/// Arc Pro B70 on a 2026 build), Alchemist 0.037 (its XMX units sit idle).
+/// Arc Pro B70 on a 2026 build), Alchemist 0.037 (its XMX units sit idle). BF16 weights on AMD's Vulkan
+/// reach 0.08: RADV runs them at about a third of ROCm's rate on the same card, with or without the bf16
+/// extension (the median of round S's three Strix Halo BF16 rows, 2026 builds; no F16 row was measured, so
+/// every float weight gets it).
+///
+/// AMD's integrated GPUs (780M, Strix Halo) get no discount of their own any more. Until January 2026 they
+/// reached 0.68 of a discrete card's share of the same peak (the fitting rows of 2025 builds); the ten APU
+/// rows of builds from February 2026 on reach 1.07 of it (median; rounds Q and S, and a 780M under a March
+/// 2026 app build), as gfx1151's MMQ and hipBLASLt paths and the Vulkan shaders caught up.
 pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
-    let base = match (backend, vendor(gpu_name)) {
+    match (backend, vendor(gpu_name)) {
         (Backend::Vulkan, Vendor::Intel) if intel_xe2(gpu_name) => 0.17,
         (Backend::Vulkan, Vendor::Intel) => 0.037,
+        (Backend::Vulkan, Vendor::Amd) if float => 0.08,
         (Backend::Vulkan, Vendor::Amd) => 0.23,
         _ if float => model_for(backend).prompt_eff_float,
         _ => model_for(backend).prompt_eff,
-    };
-    if amd_integrated(gpu_name) {
-        // AMD's integrated GPUs (780M, Strix Halo) reach 0.68 of a discrete card's share of the same matrix
-        // peak: the median over the fitting rows (T+H+N) of eight APU figures on ROCm and Vulkan; the GPU
-        // shares the package's power budget with the CPU, so its sustained clock sits below the peak's.
-        base * 0.68
-    } else {
-        base
     }
 }
 
@@ -159,12 +161,6 @@ fn intel_xe2(gpu_name: &str) -> bool {
                     && w.starts_with('b')
                     && w[1..].bytes().all(|b| b.is_ascii_digit()))
         })
-}
-
-/// An AMD integrated GPU: Strix Halo's 8060S/8050S or a three-digit "M" Radeon (660M–890M).
-fn amd_integrated(gpu_name: &str) -> bool {
-    let n = gpu_name.to_ascii_lowercase();
-    vendor(&n) == Vendor::Amd && (is_strix_halo(&n) || igpu_model_digit(&n).is_some())
 }
 
 /// Strix Halo (Ryzen AI Max, Radeon 8060S/8050S) from a lower-cased name.
@@ -567,14 +563,6 @@ mod tests {
         for (n, g) in names {
             assert_eq!(amd_rdna(n), g, "{n}");
         }
-        assert!(amd_integrated(
-            "AMD Radeon 780M (Ryzen 7040/8040, DDR5-5600)"
-        ));
-        assert!(amd_integrated(
-            "AMD Ryzen AI Max+ 395 (Strix Halo, Radeon 8060S)"
-        ));
-        assert!(!amd_integrated("AMD Radeon RX 7900 XTX"));
-        assert!(!amd_integrated("NVIDIA GeForce RTX 4070 Laptop"));
         for (name, xe2) in [
             ("Intel Arc Pro B70", true),
             ("Intel Arc Pro B50", true),
@@ -598,6 +586,17 @@ mod tests {
         assert!(
             prompt_efficiency(Backend::Vulkan, "Intel Arc A770 16GB", false)
                 < prompt_efficiency(Backend::Vulkan, "AMD Radeon RX 9070 XT", false)
+        );
+        // AMD on Vulkan runs BF16 weights at about a third of its quantized rate; the APUs of 2026 builds
+        // reach a discrete card's share.
+        let strix = "AMD Ryzen AI Max+ 395 (Strix Halo, Radeon 8060S)";
+        assert!(
+            prompt_efficiency(Backend::Vulkan, strix, true)
+                < 0.5 * prompt_efficiency(Backend::Vulkan, strix, false)
+        );
+        assert_eq!(
+            prompt_efficiency(Backend::Rocm, strix, false),
+            prompt_efficiency(Backend::Rocm, "AMD Radeon RX 7900 XTX", false)
         );
     }
 

@@ -99,6 +99,53 @@ fn normalize(s: &str) -> String {
 /// contains the query, preferring the shortest when one name is a prefix of all the others ("RTX 4090"
 /// → "GeForce RTX 4090", not "RTX 4090 D").
 pub fn find(name: &str) -> Result<&'static CatalogGpu, CatalogError> {
+    let found = find_exactly(name);
+    // Runtimes print the device with its driver's tags: Vulkan's "AMD Radeon AI PRO R9700 (RADV GFX1201)",
+    // ROCm's "AMD Radeon 8060S Graphics, gfx1151 (0x1151)". Retry without them before giving up.
+    match found {
+        Err(CatalogError::Unknown(_)) => {
+            let bare = without_driver_tags(name);
+            if bare != name && !bare.trim().is_empty() {
+                find_exactly(&bare).map_err(|_| CatalogError::Unknown(name.into()))
+            } else {
+                found
+            }
+        }
+        _ => found,
+    }
+}
+
+/// A device name without what a driver appends: a parenthesised driver or PCI tag ("(RADV GFX1201)",
+/// "(AMD open-source driver)", "(0x1151)"), a ", gfx1151" target suffix and the word "Graphics".
+fn without_driver_tags(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(open) = rest.find('(') {
+        let Some(len) = rest[open..].find(')') else {
+            break;
+        };
+        let inner = rest[open + 1..open + len].to_ascii_lowercase();
+        let driver = ["radv", "driver", "amdvlk", "0x", "gfx"]
+            .iter()
+            .any(|t| inner.contains(t));
+        out.push_str(&rest[..open]);
+        if !driver {
+            out.push_str(&rest[open..=open + len]);
+        }
+        rest = &rest[open + len + 1..];
+    }
+    out.push_str(rest);
+    let lower = out.to_ascii_lowercase();
+    if let Some(i) = lower.find(", gfx").or_else(|| lower.find(" gfx")) {
+        out.truncate(i);
+    }
+    out.split_whitespace()
+        .filter(|w| !w.eq_ignore_ascii_case("graphics"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn find_exactly(name: &str) -> Result<&'static CatalogGpu, CatalogError> {
     let q = normalize(name);
     if q.is_empty() {
         return Err(CatalogError::Unknown(name.into()));
@@ -184,6 +231,27 @@ mod tests {
         let cut = find("M1 Max 24-core").unwrap();
         assert!(cut.name.contains("24-core") && cut.fp16_tflops < full.fp16_tflops);
         assert_eq!(cut.bandwidth_gbps, full.bandwidth_gbps);
+        // As runtimes print them: the driver's tags do not hide the card.
+        for (printed, card) in [
+            (
+                "AMD Radeon AI PRO R9700 (RADV GFX1201)",
+                "AMD Radeon AI PRO R9700",
+            ),
+            (
+                "AMD Radeon AI PRO R9700, gfx1201 (0x1201)",
+                "AMD Radeon AI PRO R9700",
+            ),
+            ("AMD Radeon 8060S Graphics, gfx1151 (0x1151)", "8060S"),
+            ("Radeon 8060S Graphics (RADV GFX1151)", "8060S"),
+            ("AMD Radeon RX 7900 XTX (RADV NAVI31)", "7900 XTX"),
+        ] {
+            let g = find(printed).unwrap_or_else(|e| panic!("{printed}: {e}"));
+            assert!(g.name.contains(card), "{printed} -> {}", g.name);
+        }
+        assert!(matches!(
+            find("AMD Radeon Graphics, gfx1201 (0x1201)"),
+            Err(CatalogError::Unknown(n)) if n == "AMD Radeon Graphics, gfx1201 (0x1201)"
+        ));
         for name in [
             "RTX PRO 4500 Blackwell",
             "Radeon AI PRO R9700",
