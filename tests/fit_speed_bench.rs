@@ -36,6 +36,10 @@ struct Row {
     tps: f64,
     current: u8,
     half: String,
+    /// llama-bench's test name ("pp512", "tg128").
+    test: String,
+    /// `preset@QUANT` for MoE rows the app's own path prices (empty otherwise).
+    preset: String,
 }
 
 fn backend(s: &str) -> Option<Backend> {
@@ -54,6 +58,7 @@ fn rows() -> Vec<Row> {
     let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     let head: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let preset = col("preset");
     let (gpu, be, quant, size, params, layers, embd_p, embd_g, test, tps, current, half) = (
         col("gpu"),
         col("backend"),
@@ -92,6 +97,8 @@ fn rows() -> Vec<Row> {
                 tps: num(&c, tps),
                 current: c[current].parse().unwrap(),
                 half: c[half].into(),
+                test: c[test].into(),
+                preset: c[preset].into(),
             })
         })
         .collect()
@@ -355,6 +362,67 @@ fn held_apart_half_per_family() {
             assert!(m.abs() <= bound, "P {kind} bias {f}: {m:+.3}");
         }
     }
+}
+
+/// MoE rows priced the way the app prices them: the built-in preset at that quant, fitted at full offload on
+/// the catalog card, and `speed::estimate` at llama-bench's positions (a pp test processes its tokens from
+/// position 0 in ubatches of 512, a tg test generates from position 0). None of these rows was used to fit a
+/// constant; they are the MoE speed check (active experts read per token, routed FLOPs per prompt token).
+#[test]
+fn moe_rows_through_the_app_path() {
+    let all = rows();
+    let moe: Vec<&Row> = all.iter().filter(|r| !r.preset.is_empty()).collect();
+    assert!(moe.len() >= 12, "{}", moe.len());
+    let (mut tg, mut pp) = (Vec::new(), Vec::new());
+    for r in &moe {
+        let spec = model::catalog::load(&r.preset).unwrap();
+        let card = catalog::find(&r.gpu).unwrap();
+        let tokens: u32 = r.test[2..].parse().unwrap();
+        let req = FitRequest {
+            ctx_size: tokens.max(256),
+            gpus: vec![card.to_device()],
+            n_gpu_layers: GpuLayers::All,
+            backend: r.backend,
+            ..Default::default()
+        };
+        let report = vram_doctor::fit::estimate(&spec, &req).unwrap();
+        let ub = report.settings.n_ubatch.min(tokens);
+        let position = if r.generation {
+            tokens / 2
+        } else {
+            (tokens - ub) / 2
+        };
+        let e = speed::estimate(&spec, &req, &report, position);
+        let predicted = if r.generation {
+            e.generation_tps
+        } else {
+            e.prompt_tps
+        };
+        let err = predicted / r.tps - 1.0;
+        println!(
+            "MoE {:44} {:7} {:22} {:7} measured {:8.1} predicted {:8.1} {:+.1} %",
+            r.gpu,
+            format!("{:?}", r.backend),
+            r.preset,
+            r.test,
+            r.tps,
+            predicted,
+            err * 100.0
+        );
+        if r.generation {
+            tg.push(err);
+        } else {
+            pp.push(err);
+        }
+    }
+    let abs = |v: &[f64]| median(v.iter().map(|e| e.abs()).collect());
+    println!(
+        "MoE rows: generation {} rows, median |error| {:.1} %; prompt {} rows, median |error| {:.1} %",
+        tg.len(),
+        abs(&tg) * 100.0,
+        pp.len(),
+        abs(&pp) * 100.0
+    );
 }
 
 fn gpu(name: &str, gib: u64, bw: f64) -> GpuDevice {

@@ -2007,3 +2007,26 @@ fn a_named_model_larger_than_the_card_failed_at_load() {
     let awq = log.replace("Llama-2-13b-chat-hf", "Llama-2-13b-chat-AWQ");
     assert_ne!(diagnose_str(&awq).title, d.title);
 }
+
+/// The person's words say the GPU was never found ("doesn't detect my GPU", Ollama's "CPU-only mode"), or
+/// name the version it began with: a driver, build or release problem, not a lack of VRAM, even when the
+/// model then ran slowly from RAM. "It doesn't use the GPU" alone stays open: that is also how Ollama runs a
+/// model that does not fit.
+#[test]
+fn descriptions_name_an_undetected_gpu_and_the_version_it_began_with() {
+    for text in [
+        "Since the new release the server doesn't seem to detect my GPU and puts everything on the CPU, so it is very slow. My card is an RTX 3060.",
+        "The install script now prints 'No NVIDIA/AMD GPU detected. Ollama will run in CPU-only mode.' although nvidia-smi shows my card.",
+        "The model now loads into RAM instead of VRAM on my Radeon and runs slowly; I had to downgrade the runtime to get it back on the GPU.",
+        "Loading any model with 32k context crashes with an access violation. The crash is new with 1.56.",
+    ] {
+        assert_eq!(label(text), Label::NotMemory, "{text}");
+    }
+    // A GPU that is detected is no finding of its own; the slow run from RAM still reads as a spill.
+    assert_eq!(
+        label(
+            "The GPU is detected but the model is too big for it and generation is slow, 3 tokens/s."
+        ),
+        Label::CpuSpillSlow
+    );
+}

@@ -116,7 +116,8 @@ pub fn find(name: &str) -> Result<&'static CatalogGpu, CatalogError> {
 }
 
 /// A device name without what a driver appends: a parenthesised driver or PCI tag ("(RADV GFX1201)",
-/// "(AMD open-source driver)", "(0x1151)"), a ", gfx1151" target suffix and the word "Graphics".
+/// "(AMD open-source driver)", "(0x1151)"), a ", gfx1151" target suffix, the word "Graphics" and a PCIe/SXM
+/// form factor.
 fn without_driver_tags(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut rest = name;
@@ -139,8 +140,13 @@ fn without_driver_tags(name: &str) -> String {
     if let Some(i) = lower.find(", gfx").or_else(|| lower.find(" gfx")) {
         out.truncate(i);
     }
-    out.split_whitespace()
-        .filter(|w| !w.eq_ignore_ascii_case("graphics"))
+    // CUDA's "Tesla P100-PCIE-16GB", "A100-SXM4-80GB": the form factor is not part of the catalog's name.
+    out.split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| !w.is_empty())
+        .filter(|w| {
+            let w = w.to_ascii_lowercase();
+            w != "graphics" && w != "pcie" && !w.starts_with("sxm")
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -244,6 +250,7 @@ mod tests {
             ("AMD Radeon 8060S Graphics, gfx1151 (0x1151)", "8060S"),
             ("Radeon 8060S Graphics (RADV GFX1151)", "8060S"),
             ("AMD Radeon RX 7900 XTX (RADV NAVI31)", "7900 XTX"),
+            ("Tesla P100-PCIE-16GB", "P100"),
         ] {
             let g = find(printed).unwrap_or_else(|e| panic!("{printed}: {e}"));
             assert!(g.name.contains(card), "{printed} -> {}", g.name);

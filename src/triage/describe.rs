@@ -452,6 +452,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "since updating",
         "after upgrading",
         "no longer fits",
+        // "crash is new with 1.56", "new in b5450": the version that brought it.
+        "is new with",
+        "new with version",
+        "is new in",
+        "broken after release",
+        "broken since",
     ]);
     // An older version named as the cure ("downgrading to 0.5.9 works"): a regression in the newer one,
     // whatever the memory did in it.
@@ -459,11 +465,47 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "downgrading",
         "downgraded",
         "downgrade to",
+        "downgrade it",
+        "downgrade the",
         "rolling back",
         "rolled back",
         "reverting to",
         "reverted to",
+        "old version of the script had no",
+        "older version works",
+        "previous version works",
+        "older versions work",
     ]);
+    // The person says the GPU was not found at all ("doesn't detect the GPU", "No NVIDIA/AMD GPU detected",
+    // "CPU-only mode"): whatever ran slowly or failed after that ran on the CPU by mistake, a driver, toolkit
+    // or build problem, not a shortage of VRAM.
+    let undetected = find(&[
+        "not detect",
+        "doesn't detect",
+        "didn't detect",
+        "don't detect",
+        "can't detect",
+        "cannot detect",
+        "doesn't seem to detect",
+        "didn't seem to detect",
+        "fails to detect",
+        "failed to detect",
+        "no gpu detected",
+        "no nvidia/amd gpu",
+        "no nvidia gpu",
+        "no amd gpu",
+        "gpu not detected",
+        "gpu is not detected",
+        "gpu not found",
+        "no gpu found",
+        "cpu-only mode",
+        "cpu only mode",
+    ])
+    .filter(|_| {
+        ["gpu", "cuda", "rocm", "nvidia", "radeon"]
+            .iter()
+            .any(|w| t.contains(w))
+    });
     let not_memory = find(&[
         // Memory that keeps growing while the work does not is a bug in the program, not too little memory.
         "memory leak",
@@ -605,6 +647,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::NotMemory,
             w,
             "An older version is said to work on the same machine and settings: a regression in the newer one (report it, or stay on the older version) rather than a lack of memory.",
+        )
+    } else if let Some(w) = undetected {
+        (
+            Label::NotMemory,
+            w,
+            "The GPU was not detected or not used at all, so the model ran on the CPU: a driver, toolkit or build problem (a CPU-only build, a driver the runtime cannot use, a broken install), not a lack of VRAM. The runtime's device lines (llama.cpp's ggml_cuda_init / 'found N devices', Ollama's 'inference compute') show what it found.",
         )
     } else if let Some(w) = size_independent {
         (
