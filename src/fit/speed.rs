@@ -336,6 +336,39 @@ pub fn active_matmul_params(spec: &ModelSpec) -> f64 {
         .sum()
 }
 
+/// Routed-expert parameters multiplied per token (n_expert_used/n_expert of every `_exps` matrix); 0 for a
+/// dense model.
+fn routed_expert_params(spec: &ModelSpec) -> f64 {
+    let hp = &spec.hparams;
+    if !spec.is_moe() || hp.n_expert_used == 0 {
+        return 0.0;
+    }
+    let used = f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1));
+    spec.tensors
+        .iter()
+        .filter(|t| t.dims.len() >= 2 && t.is_expert())
+        .map(|t| elements(&t.dims) * used)
+        .sum()
+}
+
+/// How far the routed experts' matrix products fall short of a dense one's efficiency in prompt processing.
+/// A ubatch of `ubatch` tokens gives each expert only ubatch·n_expert_used/n_expert of them, and llama.cpp's
+/// MUL_MAT_ID kernels run those thin products at a fraction of the dense rate that grows with the tokens
+/// per expert: min(1, tokens / T), T the tokens per expert at which a backend's kernels reach the dense
+/// rate. Fitted on the MoE rows of bench_measurements.tsv (half M: gpt-oss-20b/120b, Qwen3-30B-A3B,
+/// Qwen3-235B-A22B on 12 GPUs; the median T per backend): CUDA 265, ROCm 130, Vulkan 75; Metal and the CPU,
+/// with no row, take the median over all rows, 145. Without it the app quoted MoE prompt speeds 2-9x too
+/// high (Qwen3-30B-A3B on an RTX 5090: 33 000 tok/s predicted, 5 500 measured).
+pub fn expert_prompt_efficiency(backend: Backend, tokens_per_expert: f64) -> f64 {
+    let full_at = match backend {
+        Backend::Cuda => 265.0,
+        Backend::Rocm => 130.0,
+        Backend::Vulkan => 75.0,
+        Backend::Metal | Backend::Cpu => 145.0,
+    };
+    (tokens_per_expert / full_at).clamp(0.01, 1.0)
+}
+
 /// True when most matrix bytes are float (F32/F16/BF16): llama.cpp multiplies those with FP16 GEMM instead
 /// of its quantized kernels.
 fn float_weights(spec: &ModelSpec) -> bool {
@@ -436,7 +469,13 @@ pub fn estimate(
     // Prompt: each GPU does the share of the FLOPs its weights carry; weights on the host are multiplied on
     // the first GPU after one upload per ubatch (op offload), or on the CPU when there is no GPU.
     let ubatch = f64::from(report.settings.n_ubatch.max(1));
-    let flops = 2.0 * active_matmul_params(spec)
+    // Routed experts multiply fewer tokens per product than a dense layer: count their FLOPs at the rate
+    // their thin products reach (`expert_prompt_efficiency`).
+    let hp = &spec.hparams;
+    let routed = routed_expert_params(spec);
+    let per_expert = ubatch * f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1));
+    let flops = 2.0 * (active_matmul_params(spec) - routed)
+        + 2.0 * routed / expert_prompt_efficiency(backend, per_expert)
         + attention_flops(spec, f64::from(position) + ubatch / 2.0);
     let prompt_tps = if has_gpu {
         let gpu_weights: f64 = gpus.iter().map(|g| g.0).sum::<f64>() + host_weights;
@@ -598,6 +637,22 @@ mod tests {
             prompt_efficiency(Backend::Rocm, strix, false),
             prompt_efficiency(Backend::Rocm, "AMD Radeon RX 7900 XTX", false)
         );
+    }
+
+    #[test]
+    fn routed_experts_reach_the_dense_rate_only_with_enough_tokens_each() {
+        // Qwen3-30B-A3B at -ub 512: 512·8/128 = 32 tokens per expert, an eighth of CUDA's full rate.
+        let thin = expert_prompt_efficiency(Backend::Cuda, 32.0);
+        assert!((thin - 32.0 / 265.0).abs() < 1e-12);
+        assert!(expert_prompt_efficiency(Backend::Cuda, 128.0) > thin);
+        assert_eq!(expert_prompt_efficiency(Backend::Rocm, 10_000.0), 1.0);
+        assert!(expert_prompt_efficiency(Backend::Metal, 0.0) > 0.0);
+        // A dense model has no routed FLOPs: its prompt rate is untouched.
+        let dense = crate::model::catalog::load("llama-3.1-8b@Q4_K_M").unwrap();
+        assert_eq!(routed_expert_params(&dense), 0.0);
+        let moe = crate::model::catalog::load("qwen3-30b-a3b@Q4_K_M").unwrap();
+        let routed = routed_expert_params(&moe);
+        assert!(routed > 0.4 * active_matmul_params(&moe) && routed < active_matmul_params(&moe));
     }
 
     #[test]
