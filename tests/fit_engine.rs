@@ -411,3 +411,43 @@ fn cli_json_and_exit_codes() {
     assert_eq!(argv[3], "--ngl");
     assert_eq!(argv[5], "-c");
 }
+
+/// A CPU-only run repacks Q4_K/Q4_0/MXFP4 matmul weights into CPU_REPACK and still maps the whole file
+/// (llama.cpp prints both buffers), but the originals of the repacked tensors are read once and stay page
+/// cache: the RAM the run needs is the repacked copy plus what it reads in place, not both.
+#[test]
+fn cpu_only_repack_needs_the_copy_not_the_mapped_originals() {
+    let spec = vram_doctor::model::catalog::load("qwen3-30b-a3b@Q4_K_M").unwrap();
+    let req = |ram_gib: u64| FitRequest {
+        ctx_size: 8192,
+        backend: Backend::Cpu,
+        host_ram_bytes: ram_gib << 30,
+        ..Default::default()
+    };
+    let r = vram_doctor::fit::estimate(&spec, &req(22)).unwrap();
+    let host = r.devices.last().unwrap();
+    let file: u64 = spec.tensors.iter().map(|t| t.bytes).sum();
+    // The buffers as llama.cpp prints them exceed 22 GiB (mapped file + repacked copy) ...
+    assert!(host.repack_bytes > file / 2 && host.total_bytes > 22 << 30);
+    // ... but the run fits a 22 GiB machine, and not a 16 GiB one.
+    assert_ne!(
+        r.verdict,
+        vram_doctor::fit::Verdict::DoesNotFit,
+        "{:?}",
+        r.warnings
+    );
+    let small = vram_doctor::fit::estimate(&spec, &req(16)).unwrap();
+    assert_eq!(small.verdict, vram_doctor::fit::Verdict::DoesNotFit);
+    let w = small
+        .warnings
+        .iter()
+        .find(|w| w.starts_with("system RAM"))
+        .unwrap();
+    let need_gib: f64 = w
+        .split("needs ")
+        .nth(1)
+        .and_then(|s| s.split(" GiB").next())
+        .and_then(|s| s.parse().ok())
+        .unwrap();
+    assert!(need_gib < file as f64 / (1u64 << 30) as f64 + 2.0, "{w}");
+}

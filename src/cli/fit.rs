@@ -362,6 +362,7 @@ fn json_doc(
                 "total_bytes": d.total_bytes,
                 "layers": d.layers,
                 "repack_bytes": d.repack_bytes,
+                "read_once_bytes": d.read_once_bytes,
                 "model_name": req.gpus.get(r.devices.iter().position(|x| x == d).unwrap_or(usize::MAX)).map(|g| g.name.clone()),
             })
         })
@@ -450,6 +451,14 @@ fn write_text(
             DeviceKind::Host => "Host (system RAM)".into(),
         };
         writeln!(out, "{label}: {} total", format_gib(d.total_bytes))?;
+        if d.read_once_bytes > 0 {
+            writeln!(
+                out,
+                "  needs {}: {} of it is the file mapped and read once to repack (page cache, not held)",
+                format_gib(d.needed_bytes()),
+                format_gib(d.read_once_bytes)
+            )?;
+        }
         writeln!(
             out,
             "  weights {} · KV {} · recurrent {} · compute {} · output {} · overhead {}{}",

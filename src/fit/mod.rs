@@ -255,6 +255,9 @@ pub struct DeviceUsage {
     pub layers: u32,
     /// Host only: the part of `weights_bytes` in CPU_REPACK buffers (0 elsewhere).
     pub repack_bytes: u64,
+    /// Host only: the part of `weights_bytes` that is mapped file read once to build CPU_REPACK (page cache
+    /// the OS may drop): counted in llama.cpp's CPU_Mapped, not in what the run needs.
+    pub read_once_bytes: u64,
 }
 
 impl DeviceUsage {
@@ -272,7 +275,14 @@ impl DeviceUsage {
             total_bytes: 0,
             layers: 0,
             repack_bytes: 0,
+            read_once_bytes: 0,
         }
+    }
+
+    /// What the device must hold for the run: its buffers, less the mapped file a CPU-only run reads once
+    /// to repack.
+    pub fn needed_bytes(&self) -> u64 {
+        self.total_bytes.saturating_sub(self.read_once_bytes)
     }
 
     fn sum(&mut self) {
@@ -442,6 +452,7 @@ pub fn estimate_with_layers(
         d.weights_bytes = *w;
     }
     devices[host].repack_bytes = weights.host_repack;
+    devices[host].read_once_bytes = weights.host_read_once;
     for il in 0..hp.n_layer as usize {
         devices[layer_dev[il]].layers += 1;
     }
@@ -488,7 +499,10 @@ pub fn estimate_with_layers(
         d.kind == DeviceKind::Gpu
             && d.total_bytes.saturating_add(req.margin_bytes) > d.capacity_bytes
     });
-    let host_over = req.host_ram_bytes > 0 && devices[host].total_bytes > req.host_ram_bytes;
+    // What the host must hold: its buffers, less the mapped file range a CPU-only run reads once to repack
+    // (page cache the OS drops under pressure; llama.cpp still prints it in CPU_Mapped).
+    let host_need = devices[host].needed_bytes();
+    let host_over = req.host_ram_bytes > 0 && host_need > req.host_ram_bytes;
     let verdict = if over || host_over {
         Verdict::DoesNotFit
     } else if !gpu || spilled {
@@ -501,7 +515,7 @@ pub fn estimate_with_layers(
     if host_over {
         warnings.push(format!(
             "system RAM: the host part needs {} but only {} is available",
-            crate::units::format_gib(devices[host].total_bytes),
+            crate::units::format_gib(host_need),
             crate::units::format_gib(req.host_ram_bytes)
         ));
     }

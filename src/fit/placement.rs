@@ -91,6 +91,10 @@ pub struct Weights {
     pub largest_host_block: Option<u32>,
     /// That tensor is an FFN weight (dense or expert): its copy lives after the layer's attention is freed.
     pub largest_host_ffn: bool,
+    /// Host only: bytes of the mapped file range that hold no tensor the run uses in place (the repacked
+    /// tensors' originals, read once to build CPU_REPACK, and what lies between). llama.cpp counts them in
+    /// CPU_Mapped, but they stay page cache the OS may drop, not memory the run needs.
+    pub host_read_once: u64,
 }
 
 pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: usize) -> Weights {
@@ -168,5 +172,6 @@ pub fn weights(spec: &ModelSpec, req: &FitRequest, layer_dev: &[usize], host: us
         host_plain
     };
     w.per_device[host] = host_mapped.saturating_add(w.host_repack);
+    w.host_read_once = host_mapped.saturating_sub(host_plain);
     w
 }

@@ -72,7 +72,7 @@ pub fn max_ctx_size(spec: &ModelSpec, req: &FitRequest) -> Option<u32> {
 
 fn host_fits(r: &FitReport) -> bool {
     r.host()
-        .is_none_or(|h| h.capacity_bytes == 0 || h.total_bytes <= h.capacity_bytes)
+        .is_none_or(|h| h.capacity_bytes == 0 || h.needed_bytes() <= h.capacity_bytes)
 }
 
 /// VRAM one GPU needs to hold everything (all layers, these settings) plus the margin.

@@ -44,7 +44,8 @@ impl Priced {
                 })
                 .collect(),
             host_bytes: self.host_bytes,
-            weights_bytes: sum(|d| d.weights_bytes),
+            // Weights the run holds: a CPU-only run's mapped originals of repacked weights are read once.
+            weights_bytes: sum(|d| d.weights_bytes.saturating_sub(d.read_once_bytes)),
             kv_bytes: sum(|d| d.kv_bytes),
             layers_offloaded: r.layers_offloaded,
             layers_total: r.layers_total,
@@ -160,7 +161,7 @@ impl<'a> Pricer<'a> {
             })
             .flatten()
             .filter(|(g, _)| g.is_finite() && *g > 0.0);
-        let host_bytes = report.host().map_or(0, |h| h.total_bytes);
+        let host_bytes = report.host().map_or(0, |h| h.needed_bytes());
         Some(Priced {
             report,
             tokens_per_second,

@@ -656,13 +656,15 @@ fn results_ui(
 /// One device as a stacked bar with its numbers.
 fn device_bar(ui: &mut egui::Ui, name: &str, d: &DeviceUsage, margin: u64) {
     let is_gpu = d.kind == DeviceKind::Gpu;
-    let capacity = d.capacity_bytes.max(d.total_bytes).max(1);
-    let free = d.capacity_bytes.saturating_sub(d.total_bytes);
+    // A CPU-only run maps the repacked weights' originals too; they are read once, not held.
+    let need = d.needed_bytes();
+    let capacity = d.capacity_bytes.max(need).max(1);
+    let free = d.capacity_bytes.saturating_sub(need);
     ui.label(
         RichText::new(format!(
             "{} — {} of {}{}",
             name,
-            format_auto(d.total_bytes),
+            format_auto(need),
             if d.capacity_bytes > 0 {
                 format_auto(d.capacity_bytes)
             } else {
@@ -677,7 +679,11 @@ fn device_bar(ui: &mut egui::Ui, name: &str, d: &DeviceUsage, margin: u64) {
         .strong(),
     );
     let parts = [
-        ("weights", d.weights_bytes, C_WEIGHTS),
+        (
+            "weights",
+            d.weights_bytes.saturating_sub(d.read_once_bytes),
+            C_WEIGHTS,
+        ),
         ("KV cache", d.kv_bytes + d.recurrent_bytes, C_KV),
         ("compute", d.compute_bytes + d.output_bytes, C_COMPUTE),
         ("overhead", d.overhead_bytes, C_OVERHEAD),
@@ -712,6 +718,15 @@ fn device_bar(ui: &mut egui::Ui, name: &str, d: &DeviceUsage, margin: u64) {
         }
         if is_gpu {
             ui.label(RichText::new("| margin").color(C_MARGIN));
+        }
+        if d.read_once_bytes > 0 {
+            ui.label(RichText::new(format!(
+                "(+ {} of the file mapped and read once to repack: page cache, not held)",
+                format_auto(d.read_once_bytes)
+            )))
+            .on_hover_text(
+                "llama.cpp prints these in CPU_Mapped; the repacked copy in CPU_REPACK is what the run uses",
+            );
         }
     });
     ui.add_space(4.0);

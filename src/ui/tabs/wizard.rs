@@ -610,8 +610,8 @@ fn setup_card(ui: &mut egui::Ui, s: &PlanSetup, alternative: bool) {
                     format_gib(d.kv_bytes),
                     format_gib(d.compute_bytes)
                 )));
-            } else if d.total_bytes >= GIB / 4 {
-                ui.label(format!("System RAM: {}", format_gib(d.total_bytes)));
+            } else if d.needed_bytes() >= GIB / 4 {
+                ui.label(format!("System RAM: {}", format_gib(d.needed_bytes())));
             }
         }
         ui.label(
