@@ -971,3 +971,39 @@ fn fit_calculator_prices_an_older_llama_cpp_build_when_chosen() {
         "{older_gpu} vs {current_gpu}"
     );
 }
+
+/// With no GPU, llama.cpp repacks Q4_K weights and still maps the file; the Fit tab judges the RAM the run
+/// needs (the repacked copy), shows the mapped originals apart, and does not call a model that fits too big.
+#[test]
+fn fit_calculator_counts_a_cpu_runs_repacked_weights_once() {
+    let mut cpu_only = machine();
+    cpu_only.gpus.clear();
+    cpu_only.host.ram_total_bytes = 24 * GIB;
+    cpu_only.host.ram_available_bytes = 22 * GIB;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_eframe(|cc| {
+            App::with_sources(
+                cc,
+                Sources {
+                    hardware: App::fixed_hardware(cpu_only),
+                    live_monitor: false,
+                    model_loader: vram_doctor::ui::model_slot::load_model,
+                },
+            )
+        });
+    harness
+        .state_mut()
+        .apply(Command::LoadModel("preset:qwen3-30b-a3b@Q4_K_M".into()));
+    run_until(&mut harness, |app| app.fit.outcome().is_some());
+    wait_for_label(&mut harness, "read once to repack");
+    harness.get_by_label("Fits (CPU only)");
+    let host = harness
+        .state()
+        .fit
+        .outcome()
+        .and_then(|o| o.report.as_ref().ok())
+        .and_then(|r| r.host().cloned())
+        .expect("host");
+    assert!(host.total_bytes > 22 * GIB && host.needed_bytes() < 22 * GIB);
+}
