@@ -70,35 +70,35 @@ fn drop_file(harness: &mut Harness<'_, App>, path: impl Into<std::path::PathBuf>
         .push(std::sync::Arc::new(Dropped(path.into())));
 }
 
+/// The app on `hardware`, reading models with `model_loader`, in a window of `size`.
+fn harness_on(
+    hardware: Hardware,
+    model_loader: fn(&str) -> Result<ModelSpec, String>,
+    size: egui::Vec2,
+) -> Harness<'static, App> {
+    Harness::builder().with_size(size).build_eframe(move |cc| {
+        App::with_sources(
+            cc,
+            Sources {
+                hardware: App::fixed_hardware(hardware),
+                live_monitor: false,
+                model_loader,
+            },
+        )
+    })
+}
+
 fn harness() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1180.0, 780.0))
-        .build_eframe(|cc| {
-            App::with_sources(
-                cc,
-                Sources {
-                    hardware: App::fixed_hardware(machine()),
-                    live_monitor: false,
-                    model_loader: fake_loader,
-                },
-            )
-        })
+    harness_on(machine(), fake_loader, egui::vec2(1180.0, 780.0))
 }
 
 /// The app on the fixed machine with the real model reader (presets, files).
 fn harness_reading_models() -> Harness<'static, App> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_eframe(|cc| {
-            App::with_sources(
-                cc,
-                Sources {
-                    hardware: App::fixed_hardware(machine()),
-                    live_monitor: false,
-                    model_loader: vram_doctor::ui::model_slot::load_model,
-                },
-            )
-        })
+    harness_on(
+        machine(),
+        vram_doctor::ui::model_slot::load_model,
+        egui::vec2(1280.0, 900.0),
+    )
 }
 
 /// Runs frames until the UI is idle; background jobs (plans, fits) may keep it busy a little longer, which is
@@ -846,18 +846,7 @@ fn from_hugging_face_lists_quants_with_fit_badges_and_loads_the_pick_without_a_d
     let cache = tempfile::tempdir().expect("tmp");
     let cfg = HubConfig::with_endpoint(&server.url, Some(cache.path().to_path_buf()));
     let _ = HUB.set(cfg.clone());
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_eframe(|cc| {
-            App::with_sources(
-                cc,
-                Sources {
-                    hardware: App::fixed_hardware(machine()),
-                    live_monitor: false,
-                    model_loader: hub_loader,
-                },
-            )
-        });
+    let mut harness = harness_on(machine(), hub_loader, egui::vec2(1280.0, 900.0));
     harness.state_mut().hub_dialog.config = Some(cfg);
     settle(&mut harness);
     assert_eq!(server.sent(), 0, "nothing is fetched before the user asks");
@@ -980,18 +969,11 @@ fn fit_calculator_counts_a_cpu_runs_repacked_weights_once() {
     cpu_only.gpus.clear();
     cpu_only.host.ram_total_bytes = 24 * GIB;
     cpu_only.host.ram_available_bytes = 22 * GIB;
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_eframe(|cc| {
-            App::with_sources(
-                cc,
-                Sources {
-                    hardware: App::fixed_hardware(cpu_only),
-                    live_monitor: false,
-                    model_loader: vram_doctor::ui::model_slot::load_model,
-                },
-            )
-        });
+    let mut harness = harness_on(
+        cpu_only,
+        vram_doctor::ui::model_slot::load_model,
+        egui::vec2(1280.0, 900.0),
+    );
     harness
         .state_mut()
         .apply(Command::LoadModel("preset:qwen3-30b-a3b@Q4_K_M".into()));
