@@ -122,11 +122,12 @@ fn predict(r: &Row) -> f64 {
             r.n_layer * sm.t_layer_s,
         )
     } else {
-        let float = matches!(r.quant.as_str(), "F16" | "BF16" | "F32");
+        let weights = speed::MatrixWeights::from_quant_name(&r.quant);
+        let float = weights.is_float();
         let c = speed::gpu_compute(&g.name, g.bandwidth_gbps, r.backend);
         assert!(c.from_catalog, "{}", g.name);
         let peak = speed::prompt_peak(&c, r.backend, &g.name, float);
-        let eff = speed::prompt_efficiency(r.backend, &g.name, float);
+        let eff = speed::prompt_efficiency(r.backend, &g.name, weights);
         let flops = 2.0 * (r.params_b - r.embd_params_b) * 1e9;
         speed::prompt_from_compute(flops, peak, eff)
     }

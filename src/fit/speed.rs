@@ -128,21 +128,45 @@ pub fn bandwidth_efficiency(backend: Backend, gpu_name: &str) -> f64 {
 /// `ggml_vk_khr_cooperative_matrix_support`: older Arc regressed with it): Xe2 0.17 (its one fitting row, an
 /// Arc Pro B70 on a 2026 build), Alchemist 0.037 (its XMX units sit idle). BF16 weights on AMD's Vulkan
 /// reach 0.08: RADV runs them at about a third of ROCm's rate on the same card, with or without the bf16
-/// extension (the median of round S's three Strix Halo BF16 rows, 2026 builds; no F16 row was measured, so
-/// every float weight gets it).
+/// extension (the median of round S's three Strix Halo BF16 rows, 2026 builds). No F16 row was measured on
+/// AMD's Vulkan, so F16 keeps the quantized figure it had.
 ///
 /// AMD's integrated GPUs (780M, Strix Halo) get no discount of their own any more. Until January 2026 they
 /// reached 0.68 of a discrete card's share of the same peak (the fitting rows of 2025 builds); the ten APU
 /// rows of builds from February 2026 on reach 1.07 of it (median; rounds Q and S, and a 780M under a March
 /// 2026 app build), as gfx1151's MMQ and hipBLASLt paths and the Vulkan shaders caught up.
-pub fn prompt_efficiency(backend: Backend, gpu_name: &str, float: bool) -> f64 {
+pub fn prompt_efficiency(backend: Backend, gpu_name: &str, weights: MatrixWeights) -> f64 {
     match (backend, vendor(gpu_name)) {
         (Backend::Vulkan, Vendor::Intel) if intel_xe2(gpu_name) => 0.17,
         (Backend::Vulkan, Vendor::Intel) => 0.037,
-        (Backend::Vulkan, Vendor::Amd) if float => 0.08,
+        (Backend::Vulkan, Vendor::Amd) if weights == MatrixWeights::Bf16 => 0.08,
         (Backend::Vulkan, Vendor::Amd) => 0.23,
-        _ if float => model_for(backend).prompt_eff_float,
+        _ if weights.is_float() => model_for(backend).prompt_eff_float,
         _ => model_for(backend).prompt_eff,
+    }
+}
+
+/// What most of a model's matrix bytes are stored as, as the prompt kernels see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatrixWeights {
+    Quantized,
+    /// F16 (or F32).
+    F16,
+    Bf16,
+}
+
+impl MatrixWeights {
+    pub fn is_float(self) -> bool {
+        self != MatrixWeights::Quantized
+    }
+
+    /// From a quant name as llama-bench or a file name spells it ("BF16", "F16", "Q4_K_M").
+    pub fn from_quant_name(name: &str) -> Self {
+        match name.to_ascii_uppercase().as_str() {
+            "BF16" => MatrixWeights::Bf16,
+            "F16" | "F32" => MatrixWeights::F16,
+            _ => MatrixWeights::Quantized,
+        }
     }
 }
 
@@ -369,17 +393,25 @@ pub fn expert_prompt_efficiency(backend: Backend, tokens_per_expert: f64) -> f64
     (tokens_per_expert / full_at).clamp(0.01, 1.0)
 }
 
-/// True when most matrix bytes are float (F32/F16/BF16): llama.cpp multiplies those with FP16 GEMM instead
-/// of its quantized kernels.
-fn float_weights(spec: &ModelSpec) -> bool {
-    let (mut float, mut all) = (0u64, 0u64);
+/// Float when most matrix bytes are float (F32/F16/BF16): llama.cpp multiplies those with FP16 GEMM instead
+/// of its quantized kernels; BF16 when most of the float bytes are BF16.
+fn matrix_weights(spec: &ModelSpec) -> MatrixWeights {
+    let (mut f16, mut bf16, mut all) = (0u64, 0u64, 0u64);
     for t in spec.tensors.iter().filter(|t| t.dims.len() >= 2) {
         all += t.bytes;
-        if matches!(t.ggml_type, 0 | 1 | 30) {
-            float += t.bytes;
+        match t.ggml_type {
+            0 | 1 => f16 += t.bytes,
+            30 => bf16 += t.bytes,
+            _ => {}
         }
     }
-    all > 0 && float * 2 >= all
+    if all == 0 || (f16 + bf16) * 2 < all {
+        MatrixWeights::Quantized
+    } else if bf16 > f16 {
+        MatrixWeights::Bf16
+    } else {
+        MatrixWeights::F16
+    }
 }
 
 /// Attention FLOPs per token at `depth` tokens of context (QKᵀ and PV over every attention layer).
@@ -425,7 +457,7 @@ pub fn estimate(
     let pos = f64::from(position) / n_ctx;
     let host_bw = req.ram_bandwidth_gbps.unwrap_or(DEFAULT_RAM_BANDWIDTH_GBPS);
     let all_weights: u64 = spec.tensors.iter().map(|t| t.bytes).sum();
-    let float = float_weights(spec);
+    let weights = matrix_weights(spec);
 
     let mut parts = Vec::new();
     // (weights bytes, peak throughput, efficiency) per GPU, for the prompt side.
@@ -454,8 +486,8 @@ pub fn estimate(
                 parts.push((bytes, bw, bandwidth_efficiency(backend, name)));
                 gpus.push((
                     w,
-                    prompt_peak(&c, backend, name, float),
-                    prompt_efficiency(backend, name, float),
+                    prompt_peak(&c, backend, name, weights.is_float()),
+                    prompt_efficiency(backend, name, weights),
                 ));
             }
             DeviceKind::Host => {
@@ -615,28 +647,48 @@ mod tests {
             assert_eq!(intel_xe2(name), xe2, "{name}");
         }
         assert!(
-            prompt_efficiency(Backend::Vulkan, "Intel Arc B580", false)
-                > 3.0 * prompt_efficiency(Backend::Vulkan, "Intel Arc A770 16GB", false)
+            prompt_efficiency(Backend::Vulkan, "Intel Arc B580", MatrixWeights::Quantized)
+                > 3.0
+                    * prompt_efficiency(
+                        Backend::Vulkan,
+                        "Intel Arc A770 16GB",
+                        MatrixWeights::Quantized
+                    )
         );
         let arc = bandwidth_efficiency(Backend::Vulkan, "Intel Arc A770 16GB");
         let radeon = bandwidth_efficiency(Backend::Vulkan, "AMD Radeon RX 9070 XT");
         assert!(arc < 0.6 * radeon, "{arc} vs {radeon}");
         assert!((radeon - model_for(Backend::Vulkan).eta).abs() < 1e-9);
         assert!(
-            prompt_efficiency(Backend::Vulkan, "Intel Arc A770 16GB", false)
-                < prompt_efficiency(Backend::Vulkan, "AMD Radeon RX 9070 XT", false)
+            prompt_efficiency(
+                Backend::Vulkan,
+                "Intel Arc A770 16GB",
+                MatrixWeights::Quantized
+            ) < prompt_efficiency(
+                Backend::Vulkan,
+                "AMD Radeon RX 9070 XT",
+                MatrixWeights::Quantized
+            )
         );
         // AMD on Vulkan runs BF16 weights at about a third of its quantized rate; the APUs of 2026 builds
         // reach a discrete card's share.
         let strix = "AMD Ryzen AI Max+ 395 (Strix Halo, Radeon 8060S)";
+        let q = MatrixWeights::Quantized;
         assert!(
-            prompt_efficiency(Backend::Vulkan, strix, true)
-                < 0.5 * prompt_efficiency(Backend::Vulkan, strix, false)
+            prompt_efficiency(Backend::Vulkan, strix, MatrixWeights::Bf16)
+                < 0.5 * prompt_efficiency(Backend::Vulkan, strix, q)
+        );
+        // F16 was not measured there: it keeps the quantized figure.
+        assert_eq!(
+            prompt_efficiency(Backend::Vulkan, strix, MatrixWeights::F16),
+            prompt_efficiency(Backend::Vulkan, strix, q)
         );
         assert_eq!(
-            prompt_efficiency(Backend::Rocm, strix, false),
-            prompt_efficiency(Backend::Rocm, "AMD Radeon RX 7900 XTX", false)
+            prompt_efficiency(Backend::Rocm, strix, q),
+            prompt_efficiency(Backend::Rocm, "AMD Radeon RX 7900 XTX", q)
         );
+        assert_eq!(MatrixWeights::from_quant_name("bf16"), MatrixWeights::Bf16);
+        assert!(!MatrixWeights::from_quant_name("Q4_K_M").is_float());
     }
 
     #[test]
