@@ -316,10 +316,9 @@ pub fn prompt_from_compute(flops_per_token: f64, tflops: f64, eff: f64) -> f64 {
 
 /// Fraction of a device's weight bytes read per token: routed experts only by n_expert_used/n_expert.
 fn touched_fraction(spec: &ModelSpec) -> f64 {
-    let hp = &spec.hparams;
-    if !spec.is_moe() || hp.n_expert_used == 0 {
+    let Some(used) = routed_share(spec) else {
         return 1.0;
-    }
+    };
     let total: u64 = spec.tensors.iter().map(|t| t.bytes).sum();
     let experts: u64 = spec
         .tensors
@@ -330,8 +329,14 @@ fn touched_fraction(spec: &ModelSpec) -> f64 {
     if total == 0 {
         return 1.0;
     }
-    let used = f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1));
     (total - experts) as f64 / total as f64 + experts as f64 / total as f64 * used
+}
+
+/// The share of each routed expert matrix a token uses, n_expert_used/n_expert; `None` for a dense model.
+fn routed_share(spec: &ModelSpec) -> Option<f64> {
+    let hp = &spec.hparams;
+    (spec.is_moe() && hp.n_expert_used > 0)
+        .then(|| f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1)))
 }
 
 fn elements(dims: &[u64]) -> f64 {
@@ -345,12 +350,7 @@ pub fn active_matmul_params(spec: &ModelSpec) -> f64 {
     if spec.tensors.is_empty() {
         return spec.parameters as f64;
     }
-    let hp = &spec.hparams;
-    let used = if spec.is_moe() && hp.n_expert_used > 0 {
-        f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1))
-    } else {
-        1.0
-    };
+    let used = routed_share(spec).unwrap_or(1.0);
     let tied = spec.tensor("output.weight").is_none();
     spec.tensors
         .iter()
@@ -363,11 +363,9 @@ pub fn active_matmul_params(spec: &ModelSpec) -> f64 {
 /// Routed-expert parameters multiplied per token (n_expert_used/n_expert of every `_exps` matrix); 0 for a
 /// dense model.
 fn routed_expert_params(spec: &ModelSpec) -> f64 {
-    let hp = &spec.hparams;
-    if !spec.is_moe() || hp.n_expert_used == 0 {
+    let Some(used) = routed_share(spec) else {
         return 0.0;
-    }
-    let used = f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1));
+    };
     spec.tensors
         .iter()
         .filter(|t| t.dims.len() >= 2 && t.is_expert())
@@ -503,9 +501,8 @@ pub fn estimate(
     let ubatch = f64::from(report.settings.n_ubatch.max(1));
     // Routed experts multiply fewer tokens per product than a dense layer: count their FLOPs at the rate
     // their thin products reach (`expert_prompt_efficiency`).
-    let hp = &spec.hparams;
     let routed = routed_expert_params(spec);
-    let per_expert = ubatch * f64::from(hp.n_expert_used) / f64::from(hp.n_expert.max(1));
+    let per_expert = ubatch * routed_share(spec).unwrap_or(1.0);
     let flops = 2.0 * (active_matmul_params(spec) - routed)
         + 2.0 * routed / expert_prompt_efficiency(backend, per_expert)
         + attention_flops(spec, f64::from(position) + ubatch / 2.0);
