@@ -2030,3 +2030,23 @@ fn descriptions_name_an_undetected_gpu_and_the_version_it_began_with() {
         Label::CpuSpillSlow
     );
 }
+
+/// A failure the person sees alike with every model they try is not any one model's memory, even with an
+/// out-of-memory line quoted beside it; "won't load any model" (one model, negated) stays a memory reading.
+#[test]
+fn the_same_failure_with_every_model_is_not_the_models_memory() {
+    for text in [
+        "Every time I start the server it crashes with `ggml_vulkan: Device memory allocation of size 1073741824 failed.` with any model I load, even a 1B one.",
+        "Since yesterday all models fail to start on my RX 6700 XT, big or small.",
+        "It does not matter which model I pick, the app closes right after loading.",
+        "I tried three models (Phi-3 mini, Mistral 7B, Llama 3 8B) and it crashes with any of them saying out of memory. I have 64 GB of RAM.",
+    ] {
+        assert_eq!(label(text), Label::NotMemory, "{text}");
+    }
+    assert_eq!(
+        label(
+            "My MacBook Air with 8 GB won't load any model bigger than 7B: it is stuck on the loading screen."
+        ),
+        Label::AppleMetalOom
+    );
+}

@@ -114,10 +114,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "apple_metal_oom read as paging_thrash: MLX output that gets stuck with 'Loading model from disk' printed; nothing in the excerpt names the Mac, only the reporter's '16 GB RAM' in the thread",
     ),
     (
-        "t215",
-        "not_memory read as vram_oom_load: GPT4All's own 'most likely due to out of memory' on a CPU without AVX; only the maintainer names the CPU",
-    ),
-    (
         "t218",
         "not_memory read as vram_oom_load: ComfyUI's CUDA OOM that a later commit introduced; only the reporter's revert shows the regression",
     ),
@@ -326,10 +322,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as vram_oom_load: 'unable to allocate backend buffer' names no device and the line is the whole log; the GPU is the likelier reading (at 70 % confidence), only the thread shows it was system RAM",
     ),
     (
-        "r280",
-        "not_memory read as vram_oom_load: a 3.7 GiB Vulkan allocation; only the person's words say memory was ample (their say-so alone does not overrule a failure line)",
-    ),
-    (
         "r288",
         "not_memory read as host_oom_killed: std::bad_alloc from a toolchain bug; the text cannot tell it from RAM running out",
     ),
@@ -362,20 +354,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: a bare SIGSEGV; the corpus labels bare segfaults unknown (r346-r348) and this one not_memory",
     ),
     (
-        "r355",
-        "not_memory read as vram_oom_load: GPT4All's 'GPU loading failed (out of VRAM?)' with VRAM free; the backend bug is only in the thread",
-    ),
-    (
         "r356",
         "vram_oom_context read as unknown: the log stops at 'KV buffe'; the failure is in the person's words only",
-    ),
-    (
-        "r360",
-        "not_memory read as unknown: the ROCm0 buffer failure is in the thread's title, cut from the excerpt",
-    ),
-    (
-        "r361",
-        "not_memory read as unknown: the excerpt stops before the HIP failure",
     ),
 ];
 

@@ -442,7 +442,28 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "even with small models",
         "even small models",
         "even the smallest",
-    ]);
+        // Every model the person tried fails alike ("with any model I try", "all models suddenly fail",
+        // "doesn't matter which model I load").
+        "with any model",
+        "on any model",
+        "any model size",
+        "load any model",
+        "loading any model",
+        "all models",
+        "every model",
+        "matter which model",
+        "with any of them",
+    ])
+    // "Won't load any model" is one model failing ("any" after a negation), not every model tried.
+    .filter(|w| {
+        !w.contains("load any")
+            || t.match_indices(w).any(|(i, _)| {
+                let before = t[..i].trim_end();
+                !["n't", "not", "unable to", "cannot", "never"]
+                    .iter()
+                    .any(|n| before.ends_with(n))
+            })
+    });
     // It began with a new version: a regression, unless the person also names what the memory did (a spill,
     // a slow run), which is then the finding.
     let after_update = find(&[
@@ -787,6 +808,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         l => (l, why),
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
+    c.not_the_model = label == Label::NotMemory
+        && [size_independent, downgrade, after_update, undetected].contains(&Some(symptom));
     let reading = match reading {
         Reading::LogExcerpt => {
             "No failure line a rule knows is in this short excerpt; reading its words instead"

@@ -39,6 +39,9 @@ pub(super) struct Call {
     pub(super) extra: Vec<(u64, String)>,
     /// A title for what was recognised when the label alone ("Not recognised") would undersell it.
     pub(super) title: Option<&'static str>,
+    /// A person's words that make any memory failure beside them not the model's (the same with every
+    /// model, a version that works): they outweigh an out-of-memory line, which cannot say so.
+    pub(super) not_the_model: bool,
 }
 
 pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
@@ -50,6 +53,7 @@ pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
         explain: None,
         extra: Vec::new(),
         title: None,
+        not_the_model: false,
     }
 }
 
@@ -956,15 +960,24 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                 && d.label == Label::VramOomContext
                 && !scan.has(Sig::LoadPhase)
                 && !scan.has(Sig::ContextPhase)
+            // The same failure with every model tried, or a version that works: a bug or a limit, which the
+            // out-of-memory line it prints cannot tell from a shortage.
+            || matches!(
+                c.label,
+                Label::VramOomLoad | Label::VramOomContext | Label::RocmOom | Label::AppleMetalOom
+            ) && d.not_the_model
     };
     // The person's own lines beside a pasted log can say what the failure line cannot: the model loaded
-    // before is still in memory ("it works, then another model fails"), the allocator's state. Only those two
-    // refine an out-of-memory line; their other words are no evidence against the log's own lines.
+    // before is still in memory ("it works, then another model fails"), the allocator's state, the same
+    // failure with every model. Only those refine an out-of-memory line; their other words ("it should fit")
+    // are no evidence against the log's own lines.
     let beside = (!description && matches!(c.label, Label::VramOomLoad | Label::VramOomContext))
         .then(|| super::input::words_beside_log(scan))
         .flatten()
         .and_then(|words| describe(scan, &words, Reading::BesideLog))
-        .filter(|d| matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation));
+        .filter(|d| {
+            matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation) || d.not_the_model
+        });
     if description
         && let Some(d) = describe(scan, &scan.head, Reading::Description).filter(|d| refines(d))
     {
