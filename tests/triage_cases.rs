@@ -1318,10 +1318,14 @@ fn an_automatic_fit_followed_by_a_running_server_is_a_recovery() {
         "{}",
         d.explanation
     );
-    // Without a fit that changed anything, a running server is just a run.
+    // Without a fit that changed anything, a running server is just a run: no failure, and not a recovery
+    // from one.
     let plain = "load_tensors: offloaded 37/37 layers to GPU\n\
         main: server is listening on http://127.0.0.1:8080 - starting the main loop\n";
-    assert_eq!(diagnose_str(plain).label, Label::Unknown);
+    let d = diagnose_str(plain);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+    assert!(d.title.contains("started and ran"), "{}", d.title);
+    assert!(!d.title.contains("shrank"), "{}", d.title);
 }
 
 /// accelerate / lm-evaluation-harness catch an OOM and halve the batch: the run goes on.
@@ -1695,7 +1699,7 @@ fn a_healthy_rate_is_not_a_problem() {
         main: server is listening on http://127.0.0.1:8080\n\
         eval time =    1000.00 ms /   100 tokens (   10.00 ms per token,   100.00 tokens per second)\n";
     let d = diagnose_str(log);
-    assert_eq!(d.label, Label::Unknown);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
     assert!(d.title.contains("card's speed"), "{}", d.title);
     assert!(
         d.next_steps
@@ -1732,7 +1736,7 @@ fn ollama_models_already_loaded_hold_the_card() {
 fn healthy_rates_and_start_up_warnings_are_not_symptoms() {
     let graphs = "ggml_backend_cuda_graph_compute: disabling CUDA graphs due to too many consecutive updates\n\
         llama_perf_context_print:        eval time =    1234.56 ms /   100 runs   (   12.35 ms per token,    81.00 tokens per second)\n";
-    assert_eq!(label(graphs), Label::Unknown);
+    assert_eq!(label(graphs), Label::RecoveredNoFailure);
     let crawl = graphs.replace("81.00 tokens per second", "2.00 tokens per second");
     assert_eq!(label(&crawl), Label::CpuSpillSlow);
     // A word for the symptom still counts whatever the figures ("dropped from 60-70 tok/s to 12-18 tok/s").
@@ -1858,7 +1862,7 @@ fn a_server_that_started_is_not_a_failure() {
         INFO 07-01 10:00:00 [executor_base.py:116] Maximum concurrency for 32768 tokens per request: 1.07x\n\
         INFO 07-01 10:00:20 [api_server.py:1000] Starting vLLM API server on http://0.0.0.0:8000\n";
     let d = diagnose_str(log);
-    assert_eq!(d.label, Label::Unknown);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
     assert!(d.title.contains("started and ran"), "{}", d.title);
     assert!(d.evidence.iter().any(|e| e.line == 4), "{:?}", d.evidence);
 }

@@ -290,10 +290,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as unknown: one sentence about WeightConverter; no failure line",
     ),
     (
-        "r117",
-        "recovered_no_failure read as unknown: SGLang decode lines at full token usage; the retraction is not in the excerpt",
-    ),
-    (
         "r118",
         "not_memory read as unknown: SGLang decode lines; the KV bookkeeping leak is only in the thread",
     ),

@@ -757,7 +757,7 @@ fn plan_diagnosis(ctx: &Ctx, rec: Option<&PlanSetup>) -> PlanDiagnosis {
     }
     if ctx.p.recovered {
         lines.push(
-            "The runtime recovered from this warning and went on; nothing needs fixing.".to_owned(),
+            "Nothing in the log failed (a warning in it was recovered from, or there was none): nothing in memory needs fixing.".to_owned(),
         );
     }
     if let Some(r) = rec {

@@ -1042,6 +1042,8 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         && c.title.is_none()
         && let Some((rate, gpu, share, bytes)) = rate_share(&tl).filter(|r| r.2 >= 0.4)
     {
+        c.label = Label::RecoveredNoFailure;
+        c.confidence = 0.45;
         c.title = Some(HEALTHY);
         c.explain = Some(format!(
             "{} of weights sit on the {gpu} and it generates at {rate:.1} tokens/s, {:.0} % of what its memory bandwidth allows: nothing in this log is failing or spilling to system RAM.",
@@ -1134,6 +1136,10 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         && nothing_failed
         && let Some(run) = tl.last(EventKind::Running)
     {
+        // The label says what the log shows, no failure; the confidence stays low, as the problem the person
+        // came with may lie after the excerpt.
+        c.label = Label::RecoveredNoFailure;
+        c.confidence = 0.45;
         c.extra.push((run.line, run.text.clone()));
         c.title = Some(RAN);
         c.explain = Some(format!(
