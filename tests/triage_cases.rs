@@ -2054,3 +2054,24 @@ fn the_same_failure_with_every_model_is_not_the_models_memory() {
         Label::AppleMetalOom
     );
 }
+
+/// Ollama left to decide (layers.requested=-1) with a GPU library and no layer placed on it: the whole model
+/// runs on the CPU. A 0 the person asked for is their choice, not a spill.
+#[test]
+fn ollama_placing_no_layer_on_the_gpu_it_found_is_a_spill() {
+    let log = "time=2025-06-01T09:00:00.000+02:00 level=INFO source=server.go:168 msg=offload library=rocm layers.requested=-1 layers.model=29 layers.offload=0 layers.split=\"\" memory.available=\"[1.9 GiB]\" memory.gpu_overhead=\"0 B\" memory.required.full=\"5.1 GiB\" memory.required.partial=\"0 B\" memory.required.kv=\"448.0 MiB\" memory.graph.full=\"1.1 GiB\" memory.graph.partial=\"1.2 GiB\"\n\
+        time=2025-06-01T09:00:09.000+02:00 level=INFO source=server.go:600 msg=\"llama runner started in 9.02 seconds\"\n";
+    let d = diagnose_str(log);
+    assert_eq!(d.label, Label::CpuSpillSlow);
+    assert!(
+        d.explanation.contains("none of the model's layers"),
+        "{}",
+        d.explanation
+    );
+    assert!(d.explanation.contains("1.9 GiB free"), "{}", d.explanation);
+    assert!(d.evidence.iter().any(|e| e.line == 1), "{:?}", d.evidence);
+    let asked = log.replace("layers.requested=-1", "layers.requested=0");
+    assert_ne!(label(&asked), Label::CpuSpillSlow);
+    let cpu = log.replace("library=rocm", "library=cpu");
+    assert_ne!(label(&cpu), Label::CpuSpillSlow);
+}

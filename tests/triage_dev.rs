@@ -150,10 +150,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as vram_oom_load: a bare CUDA error at server start; only the maintainers' retitle names the four parallel slots",
     ),
     (
-        "t106",
-        "cpu_spill_slow read as unknown: Ollama's offload plan shows layers.offload=0 with no load or speed lines after it; only the collaborator's arithmetic says the model ran on the CPU",
-    ),
-    (
         "t109",
         "vram_oom_context read as unknown: a vLLM profile-run traceback whose excerpt stops before the out-of-memory line",
     ),

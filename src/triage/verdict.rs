@@ -719,6 +719,49 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         held_before_spill(scan, tl, &mut c);
         return c;
     }
+    // Ollama chose a GPU library and, left to decide (layers.requested=-1), put no layer on it: the whole
+    // model runs from system RAM on the CPU, the silent spill. (A 0 the person asked for is a choice.)
+    if gpu_fail == 0
+        && host_fail == 0
+        && let Some((line, text)) = scan.hits(Sig::Offloaded).and_then(|h| {
+            h.lines()
+                .find(|(_, t)| {
+                    let t = t.to_ascii_lowercase();
+                    t.contains("layers.offload=0 ")
+                        && [
+                            "library=cuda",
+                            "library=rocm",
+                            "library=metal",
+                            "library=vulkan",
+                            "library=oneapi",
+                        ]
+                        .iter()
+                        .any(|l| t.contains(l))
+                        && !t.contains("layers.requested=0 ")
+                })
+                .cloned()
+        })
+    {
+        let mut c = call(Label::CpuSpillSlow, 0.6, &[]);
+        c.extra = vec![(line, text.clone())];
+        // A quoted field's value: memory.available="[1.9 GiB]" → 1.9 GiB.
+        let field = |k: &str| {
+            let v = text.split(k).nth(1)?.strip_prefix('"')?;
+            let v = v.split('"').next()?.trim_matches(|c| c == '[' || c == ']');
+            (!v.is_empty() && v.len() < 40).then(|| v.to_owned())
+        };
+        c.explain = Some(format!(
+            "Ollama found the GPU but placed none of the model's layers on it (line {line}: layers.offload=0{}): its estimate of what one layer plus the compute graph needs did not fit the free VRAM, so the whole model runs from system RAM on the CPU, many times slower. Free VRAM (close other programs, unload other models), use a smaller quant or a shorter context (OLLAMA_CONTEXT_LENGTH), or set num_gpu to offload some layers anyway.",
+            match (field("memory.available="), field("memory.graph.partial=")) {
+                (Some(a), Some(g)) =>
+                    format!(", with {a} free and a {g} compute graph for a partial offload"),
+                (Some(a), None) => format!(", with {a} free"),
+                _ => String::new(),
+            }
+        ));
+        held_before_spill(scan, tl, &mut c);
+        return c;
+    }
     // The process crashed on a bad pointer with no allocation failing before it: a bug in this version or
     // build for this model (a failed allocation is reported, not dereferenced, by these runtimes).
     if gpu_fail == 0
