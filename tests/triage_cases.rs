@@ -2075,3 +2075,20 @@ fn ollama_placing_no_layer_on_the_gpu_it_found_is_a_spill() {
     let cpu = log.replace("library=rocm", "library=cpu");
     assert_ne!(label(&cpu), Label::CpuSpillSlow);
 }
+
+/// PyTorch's message names no phase and is read as the context by default; the person's words that place it
+/// at the load (in English or Chinese) move it there. Without them, or with a weights buffer in the paste,
+/// the default stands.
+#[test]
+fn words_that_place_a_phaseless_oom_at_the_load_move_it_there() {
+    let line = "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 210.00 MiB. GPU 0 has a total capacity of 11.76 GiB of which 40.19 MiB is free. Including non-PyTorch memory, this process has 11.70 GiB memory in use.";
+    for words in [
+        "I get this error every time I try to load the 13B checkpoint on my card:",
+        "我运行demo时一加载模型就报错：\n\n显存不足吗？需要多大的显卡才能加载？",
+    ] {
+        let text = format!("{line}\n\n{words}\n");
+        assert_eq!(label(&text), Label::VramOomLoad, "{text}");
+    }
+    let bare = format!("{line}\n");
+    assert_eq!(label(&bare), Label::VramOomContext);
+}

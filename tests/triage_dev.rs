@@ -318,10 +318,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as host_oom_killed: std::bad_alloc from a toolchain bug; the text cannot tell it from RAM running out",
     ),
     (
-        "r289",
-        "vram_oom_load read as vram_oom_context: a PyTorch OOM with no loader frame; only a Chinese sentence says 'load'",
-    ),
-    (
         "r291",
         "vram_oom_load read as vram_oom_context: a PyTorch OOM with no frame; the thread says the weights do not fit",
     ),

@@ -42,6 +42,8 @@ pub(super) struct Call {
     /// A person's words that make any memory failure beside them not the model's (the same with every
     /// model, a version that works): they outweigh an out-of-memory line, which cannot say so.
     pub(super) not_the_model: bool,
+    /// The person's words place the failure at the load ("it crashes while loading").
+    pub(super) said_at_load: bool,
 }
 
 pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
@@ -54,6 +56,7 @@ pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
         extra: Vec::new(),
         title: None,
         not_the_model: false,
+        said_at_load: false,
     }
 }
 
@@ -1003,6 +1006,13 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                 && d.label == Label::VramOomContext
                 && !scan.has(Sig::LoadPhase)
                 && !scan.has(Sig::ContextPhase)
+            // And the other way: a context read by default (PyTorch's message names no phase, no buffer of
+            // the weights is in the paste) that the person places at the load.
+            || c.label == Label::VramOomContext
+                && d.said_at_load
+                && !scan.has(Sig::LoadPhase)
+                && !scan.has(Sig::ContextPhase)
+                && tl.of(EventKind::Buffer).next().is_none()
             // The same failure with every model tried, or a version that works: a bug or a limit, which the
             // out-of-memory line it prints cannot tell from a shortage.
             || matches!(
