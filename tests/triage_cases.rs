@@ -2070,6 +2070,12 @@ fn ollama_placing_no_layer_on_the_gpu_it_found_is_a_spill() {
     );
     assert!(d.explanation.contains("1.9 GiB free"), "{}", d.explanation);
     assert!(d.evidence.iter().any(|e| e.line == 1), "{:?}", d.evidence);
+    // Ollama has no expert placement: no step names llama.cpp's flag.
+    assert!(
+        d.next_steps.iter().all(|s| !s.contains("--n-cpu-moe")),
+        "{:?}",
+        d.next_steps
+    );
     let asked = log.replace("layers.requested=-1", "layers.requested=0");
     assert_ne!(label(&asked), Label::CpuSpillSlow);
     let cpu = log.replace("library=rocm", "library=cpu");

@@ -66,6 +66,25 @@ fn smaller_quant(runtime: Option<&str>) -> &'static str {
     }
 }
 
+/// Keeping a MoE model's experts in system RAM and the rest on the GPU, where the runtime can.
+fn experts_on_cpu(runtime: Option<&str>) -> Option<&'static str> {
+    match runtime {
+        None => Some(
+            "For MoE models keep only the expert tensors on the CPU (llama.cpp: --n-cpu-moe N) so every layer's attention stays on the GPU.",
+        ),
+        Some(r) if r.starts_with("llama.cpp") => Some(
+            "For MoE models keep only the expert tensors on the CPU (--n-cpu-moe N) so every layer's attention stays on the GPU.",
+        ),
+        Some("koboldcpp") => Some(
+            "For MoE models keep only the expert tensors on the CPU (--moecpu N) so every layer's attention stays on the GPU.",
+        ),
+        Some("LM Studio") => Some(
+            "For MoE models turn on \"Force Model Expert Weights onto CPU\" in the load settings and put every layer on the GPU.",
+        ),
+        _ => None,
+    }
+}
+
 fn smaller_context(runtime: Option<&str>) -> &'static str {
     match runtime {
         Some("Ollama") => {
@@ -217,11 +236,17 @@ pub fn words(
                     .map(|(x, y)| format!("{x} of {y}"))
                     .unwrap_or_else(|| "some of the".into())
             ),
-            vec![
-                "Use a smaller quant so every layer fits in VRAM.".into(),
-                smaller_context(runtime).to_owned(),
-                "For MoE models keep expert tensors on the CPU instead (--n-cpu-moe) so attention stays on the GPU.".into(),
-            ],
+            {
+                let mut steps = vec![
+                    "Use a smaller quant so every layer fits in VRAM.".into(),
+                    smaller_context(runtime).to_owned(),
+                ];
+                // Only llama.cpp's own front ends can place the experts apart from their layers.
+                if let Some(moe) = experts_on_cpu(runtime) {
+                    steps.push(moe.to_owned());
+                }
+                steps
+            },
         ),
         Label::VllmKvInsufficient => (
             "vLLM / SGLang: not enough memory for the KV cache".into(),
