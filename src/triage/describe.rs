@@ -654,7 +654,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             && freeze.is_none()
             && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))
     });
-    let mut said_at_load = None;
+    let mut said_at_load = false;
     let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
         (
             Label::NotMemory,
@@ -757,8 +757,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             w,
             "It began with a new version on the same machine and settings: a regression in that version (report it, or go back to the previous one) rather than a lack of memory.",
         )
-    } else if let (Some(c), Some(l), Some(_)) = (crash, load, memory_named) {
-        said_at_load = Some(l);
+    } else if let (Some(c), Some(_), Some(_)) = (crash, load, memory_named) {
+        said_at_load = true;
         (
             Label::VramOomLoad,
             c,
@@ -819,7 +819,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         l => (l, why),
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
-    c.said_at_load = said_at_load.is_some();
+    c.said_at_load = said_at_load;
     c.not_the_model = label == Label::NotMemory
         && [size_independent, downgrade, after_update, undetected].contains(&Some(symptom));
     let reading = match reading {

@@ -726,25 +726,24 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     // model runs from system RAM on the CPU, the silent spill. (A 0 the person asked for is a choice.)
     if gpu_fail == 0
         && host_fail == 0
-        && let Some((line, text)) = scan.hits(Sig::Offloaded).and_then(|h| {
-            h.lines()
-                .find(|(_, t)| {
-                    let t = t.to_ascii_lowercase();
-                    t.contains("layers.offload=0 ")
-                        && [
-                            "library=cuda",
-                            "library=rocm",
-                            "library=metal",
-                            "library=vulkan",
-                            "library=oneapi",
-                        ]
-                        .iter()
-                        .any(|l| t.contains(l))
-                        && !t.contains("layers.requested=0 ")
-                })
-                .cloned()
+        && let Some(plan) = tl.of(EventKind::Layers).find(|e| {
+            // The timeline's layer count (Ollama's layers.offload); the library and the request are read here.
+            let t = e.text.to_ascii_lowercase();
+            e.numbers.count == Some(0)
+                && t.contains("layers.offload=")
+                && [
+                    "library=cuda",
+                    "library=rocm",
+                    "library=metal",
+                    "library=vulkan",
+                    "library=oneapi",
+                ]
+                .iter()
+                .any(|l| t.contains(l))
+                && !t.contains("layers.requested=0 ")
         })
     {
+        let (line, text) = (plan.line, &plan.text);
         let mut c = call(Label::CpuSpillSlow, 0.6, &[]);
         c.extra = vec![(line, text.clone())];
         // A quoted field's value: memory.available="[1.9 GiB]" → 1.9 GiB.
