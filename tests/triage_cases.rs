@@ -2098,3 +2098,142 @@ fn words_that_place_a_phaseless_oom_at_the_load_move_it_there() {
     let bare = format!("{line}\n");
     assert_eq!(label(&bare), Label::VramOomContext);
 }
+
+/// A setting that grows the context (num_ctx, -c, n_ctx, an upscale) named as what makes it fail, where a
+/// smaller one works: the KV cache or the activations, even when the runtime allocates them at start.
+#[test]
+fn a_larger_setting_failing_where_a_smaller_works_is_the_context() {
+    for text in [
+        "Raising num_ctx to 32k makes the runner crash; at 4096 it works.",
+        "With -c 65536 llama-server aborts right at startup with out of memory, 8192 is fine.",
+        "Setting n_ctx to 16384 it won't start, with 4096 it loads fine on the same card.",
+        "Upscaling the image to 2x crashes with OOM though the base image generates fine.",
+        "After a handful of messages the server dies with out of memory; the first replies are fine.",
+    ] {
+        assert_eq!(label(text), Label::VramOomContext, "{text}");
+    }
+    // The weights named as what does not fit stay the load.
+    assert_eq!(
+        label(
+            "The model won't load, it says not enough memory. The card has 8GB and the file is 14GB."
+        ),
+        Label::VramOomLoad
+    );
+}
+
+/// One to three lines of words with no program output are read as a description even without "I"; a
+/// runtime's own sentence-like message keeps the reading of its rules.
+#[test]
+fn words_written_without_i_are_still_a_description() {
+    for (text, want) in [
+        (
+            "Loading takes half an hour and the whole system lags, Task Manager shows the disk at 100%.",
+            Label::PagingThrash,
+        ),
+        (
+            "MacBook Air M2 8GB, loading a 13B model makes LM Studio crash, smaller models work.",
+            Label::AppleMetalOom,
+        ),
+        (
+            "Windows says the system is low on memory and then closes the app.",
+            Label::HostOomKilled,
+        ),
+    ] {
+        let d = diagnose_str(text);
+        assert_eq!(d.label, want, "{text}");
+        assert!(d.explanation.contains("description"), "{}", d.explanation);
+    }
+    assert_eq!(
+        label(
+            "Not using full context length for VRAM overflow calculations due to single GPU setup. Instead, using '4096' as context length for the calculation. Original context length: '32768'."
+        ),
+        Label::RecoveredNoFailure
+    );
+}
+
+/// "A machine" is not a Mac, and the RAM a person has is a capacity, not RAM running out: beside a slow
+/// run it is the slowness that is the symptom.
+#[test]
+fn a_stated_capacity_or_a_machine_names_no_failure() {
+    assert_eq!(
+        label(
+            "On my machine with an RTX 3090 it crashes with out of memory once the context gets long."
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            "I have an RTX 4090 and 128 GB of RAM; llama3 70B answers but very slowly and the CPU is at 90%."
+        ),
+        Label::CpuSpillSlow
+    );
+}
+
+/// A warning the person quotes and says the run carried on after is recovered from; memory in use at idle
+/// is a loaded model kept for the next request.
+#[test]
+fn warnings_carried_on_from_and_memory_held_at_idle_are_no_failure() {
+    for text in [
+        "The log says 'failed to allocate pinned memory, falling back to pageable memory'. Should I worry? Generation works.",
+        "I see a lot of warnings in the console but the model answers normally, is something wrong?",
+        "Ollama keeps 6 GB of VRAM in use at idle after my last request, is that a leak?",
+    ] {
+        assert_eq!(label(text), Label::RecoveredNoFailure, "{text}");
+    }
+    // Pinned memory refused and then a crash stays what it was: not the VRAM.
+    assert_eq!(
+        label("The pinned memory allocation failed and then the app crashed while loading."),
+        Label::NotMemory
+    );
+    // Memory held at idle and then a failure is not by design.
+    assert_ne!(
+        label(
+            "At idle nvidia-smi shows 20 GB in use and my next model fails to load with out of memory."
+        ),
+        Label::RecoveredNoFailure
+    );
+}
+
+/// On Windows the driver backs GPU allocations with system commit (RAM + page file): a refusal with VRAM
+/// free, beside the RAM named, is the commit limit. Without the RAM named it stays a limit or the driver.
+#[test]
+fn a_refusal_with_vram_free_on_windows_with_ram_named_is_the_commit_limit() {
+    let log = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 256.00 MiB. GPU 0 has a total capacity of 15.99 GiB of which 6.20 GiB is free. Of the allocated memory 5.10 GiB is allocated by PyTorch, and 310.00 MiB is reserved by PyTorch but unallocated.\n\
+        File \"C:\\AI\\app\\main.py\", line 88, in generate\n";
+    let with_ram = format!("{log}Task manager shows RAM at 100% (32GB) right before it fails.\n");
+    let d = diagnose_str(&with_ram);
+    assert_eq!(d.label, Label::HostOomKilled);
+    assert!(d.explanation.contains("commit"), "{}", d.explanation);
+    assert_eq!(label(log), Label::NotMemory);
+}
+
+/// The failure read is the person's own sentence, not a runtime's line: the sentence places it, not the
+/// loader call in the code pasted beside it.
+#[test]
+fn the_failure_in_the_persons_own_sentence_is_placed_by_it() {
+    let text = "OOM during generation with my fine-tuned 13B\n\
+        I can train with 4096 tokens of context on my 4090, but when I run generation I get cuda oom after only 900 tokens.\n\
+        ```\n\
+        model, tokenizer = load_model_4bit(config_path, model_path, seqlen=4096)\n\
+        model.generate(**inputs)\n\
+        ```\n";
+    assert_eq!(label(text), Label::VramOomContext);
+}
+
+/// A cure that is a reinstall, a tiny model failing the same way, two servers on one card, memory taken
+/// before anything loaded: each says what the memory was not, or who holds it.
+#[test]
+fn reinstalls_tiny_models_and_shared_cards_in_words() {
+    for text in [
+        "After reinstalling the NVIDIA driver the out of memory error went away.",
+        "I get CUDA error: out of memory even with a tiny 1B model on a 24GB card.",
+    ] {
+        assert_eq!(label(text), Label::NotMemory, "{text}");
+    }
+    for text in [
+        "I run two Ollama servers on the same GPU and the second one fails to load the model.",
+        "Only 3 GB free on my 24 GB card before loading anything, the model then fails with out of memory.",
+    ] {
+        assert_eq!(label(text), Label::VramHeldByOther, "{text}");
+    }
+}

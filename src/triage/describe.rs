@@ -73,6 +73,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         // Windows' warning when the commit limit (RAM + page file) is reached.
         "low on virtual memory",
         "out of virtual memory",
+        "low on memory",
     ]);
     // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out: a freeze beside them is
     // the paging, not a kill.
@@ -133,6 +134,22 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "took up vram",
         "takes up vram",
         "take up vram",
+        // Two servers or UIs sharing one card.
+        "two servers",
+        "second server",
+        "another server",
+        "both servers",
+        "running two",
+        "servers on the same",
+        "instances on the same",
+        // Programs that keep GPU memory while they run.
+        "discord",
+        "wallpaper engine",
+        // Memory already taken when nothing of this run was loaded yet.
+        "before loading anything",
+        "before anything is loaded",
+        "before i load",
+        "before loading the model",
     ]);
     let crash = (!log_like)
         .then(|| {
@@ -158,6 +175,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 "memoria insuficiente",
                 "sin memoria",
                 " oom",
+                "not enough memory",
+                "not enough vram",
+                "won't load",
+                "will not load",
+                "fails to load",
+                "failed to load",
+                "can't load",
+                "cannot load",
+                "won't start",
+                "will not start",
+                "fails to start",
+                "failed to start",
                 "error",
                 "fails",
                 "failed",
@@ -187,7 +216,27 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "longer prompt",
         "long prompt",
         "context",
+        // The context's and the parallel slots' settings by their names: raised, they grow the KV cache even
+        // where the runtime allocates it at start.
+        "num_ctx",
+        "n_ctx",
+        "ctx-size",
+        "ctx_size",
+        "--parallel",
+        "-np ",
+        "n_parallel",
+        "after only",
+        " -c ",
+        // A larger image than the one that worked.
+        "upscal",
+        "hires",
+        "higher resolution",
+        "larger resolution",
         "few messages",
+        "handful of",
+        "several messages",
+        "couple of messages",
+        "few turns",
         "later",
         "minutes",
         "while generating",
@@ -199,6 +248,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "large prompt",
         "batch size",
         "generate",
+        "generating",
         "too long",
         "gets long",
         "grows",
@@ -253,6 +303,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "disk",
         "swap",
         "stutter",
+        "laggy",
+        " lags",
+        "lagging",
         // A load that never finishes ("stuck on loading", a spinner that never stops).
         "stuck",
         "spinning",
@@ -328,6 +381,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "running on the cpu",
         "very long time",
         "a long time",
+        "taking very long",
+        "takes very long",
+        "taking so long",
+        "takes so long",
+        "taking too long",
+        "takes too long",
         // Asking for speed the card should give: part of the model is not on it.
         "could be faster",
         "performance dropped",
@@ -463,6 +522,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "matter which model",
         "with any of them",
     ])
+    // "Even with a 1B model", "even a tiny model": a model far too small to fill a card fails the same way.
+    .or_else(|| tiny_model_too(&t).then_some("even a small model"))
     // "Won't load any model" is one model failing ("any" after a negation), not every model tried.
     .filter(|w| {
         !w.contains("load any")
@@ -505,6 +566,17 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "older version works",
         "previous version works",
         "older versions work",
+    ]);
+    // A reinstalled driver or runtime named as what cured it: the install was broken, not the memory short.
+    let reinstalled = find(&[
+        "reinstalling the driver",
+        "reinstalled the driver",
+        "reinstalling the nvidia driver",
+        "reinstalled the nvidia driver",
+        "after reinstalling",
+        "reinstall fixed",
+        "reinstalling fixed",
+        "reinstalling it fixed",
     ]);
     // The person says the GPU was not found at all ("doesn't detect the GPU", "No NVIDIA/AMD GPU detected",
     // "CPU-only mode"): whatever ran slowly or failed after that ran on the CPU by mistake, a driver, toolkit
@@ -554,7 +626,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let ram_short = (t.contains(" ram") && (t.contains("need") || t.contains("require")))
         .then_some("RAM needed");
     let mac = find(&[
-        " mac",
+        " mac ",
+        " mac,",
+        " mac.",
+        "macbook",
+        "macos",
+        "mac studio",
+        "mac mini",
         "apple",
         "metal",
         " m1",
@@ -640,6 +718,28 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // A server's own log prints its KV-cache sizing at every start; its refusal is a failure line a rule
     // reads. In a log the words alone are no symptom.
     .filter(|_| !log_like);
+    // The runtime's own recovery in the person's words, or a question whether a warning matters.
+    let fell_back = find(&[
+        "falling back",
+        "fell back",
+        "falls back",
+        "should i worry",
+        "is this a problem",
+        "can i ignore",
+        "is something wrong",
+    ]);
+    // Memory in use while the program waits ("eats 3 GB of VRAM on stand by"): a loaded model kept for the
+    // next request, when nothing failed, froze or ran slowly.
+    let idle = find(&[
+        "stand by",
+        "standby",
+        "when idle",
+        "while idle",
+        "at idle",
+        "is idle",
+        "doing nothing",
+        "not generating",
+    ]);
     // The person says it worked ("I was able to generate images"): with no crash, freeze or complaint about
     // speed beyond the runtime's own partial-offload mode, the warning they ask about was recovered from.
     let worked = find(&[
@@ -648,14 +748,25 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "works fine",
         "working fine",
         "runs fine",
+        "works normally",
+        "runs normally",
+        "answers normally",
+        "responds normally",
+        "everything works",
+        "generation works",
+        "it works",
     ])
     .filter(|_| {
-        crash.is_none()
+        // A quoted warning ("failed to allocate …, falling back") is no crash when the person says the
+        // runtime fell back and carried on.
+        let crash_is_the_warning =
+            crash.is_some_and(|c| matches!(c, "error" | "fails" | "failed")) && fell_back.is_some();
+        (crash.is_none() || crash_is_the_warning)
             && freeze.is_none()
             && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))
     });
     let mut said_at_load = false;
-    let (label, symptom, why) = if let (Some(p), Some(_)) = (pinned, crash) {
+    let (label, symptom, why) = if let (Some(p), Some(_), None) = (pinned, crash, worked) {
         (
             Label::NotMemory,
             p,
@@ -678,6 +789,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::NotMemory,
             w,
             "An older version is said to work on the same machine and settings: a regression in the newer one (report it, or stay on the older version) rather than a lack of memory.",
+        )
+    } else if let Some(w) = reinstalled {
+        (
+            Label::NotMemory,
+            w,
+            "A reinstall is said to have cured it on the same machine and settings: the install (driver, toolkit or runtime) was broken, not the memory short.",
         )
     } else if let Some(w) = undetected {
         (
@@ -703,6 +820,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             w,
             "The runtime reserves GPU memory up front on purpose; high memory use alone is not a failure.",
         )
+    } else if let Some(w) = idle.filter(|_| {
+        crash.is_none()
+            && freeze.is_none()
+            && slow.is_none()
+            && killed.is_none()
+            && others.is_none()
+    }) {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "Memory in use while nothing runs is the model (and the runtime's buffers) kept loaded so the next request starts at once: by design, not a leak and not a failure. It is freed when the model is unloaded (Ollama's keep_alive, the UI's unload button, or closing the program).",
+        )
     } else if let Some(o) = others {
         (
             Label::VramHeldByOther,
@@ -715,7 +844,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             k,
             "vLLM and SGLang reserve their share of GPU memory (gpu_memory_utilization) for weights and KV cache at start and refuse to run when the KV cache cannot hold the configured context (max_model_len).",
         )
-    } else if let Some(k) = killed.filter(|_| !(killed_weak && freeze.is_some())) {
+    } else if let Some(k) =
+        killed.filter(|_| !(killed_weak && (freeze.is_some() || slow.is_some())))
+    {
         (
             Label::HostOomKilled,
             k,
@@ -757,7 +888,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             w,
             "It began with a new version on the same machine and settings: a regression in that version (report it, or go back to the previous one) rather than a lack of memory.",
         )
-    } else if let (Some(c), Some(_), Some(_)) = (crash, load, memory_named) {
+    } else if let (Some(c), Some(_), Some(_)) = (crash, load, memory_named)
+        // A bare "error" beside a complaint about speed is the slowness's, not a failed load.
+        && !(generic_crash(c) && (slow.is_some() || slow_rate.is_some()))
+    {
         said_at_load = true;
         (
             Label::VramOomLoad,
@@ -776,23 +910,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             s,
             "Generation that slow usually means part of the model runs from system RAM on the CPU: not every layer fits in VRAM.",
         )
-    } else if let Some(c) = crash.filter(|c| {
-        // A bare "it crashes" / "error" says nothing about memory; "out of memory" does.
-        !matches!(
-            *c,
-            "crash"
-                | "error"
-                | "fails"
-                | "failed"
-                | "closes"
-                | "quits"
-                | "dies"
-                | "exits"
-                | "aborts"
-                | "崩溃"
-                | "クラッシュ"
-        )
-    }) {
+    } else if let Some(c) = crash.filter(|c| !generic_crash(c)) {
         (
             Label::VramOomLoad,
             c,
@@ -821,7 +939,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
     c.said_at_load = said_at_load;
     c.not_the_model = label == Label::NotMemory
-        && [size_independent, downgrade, after_update, undetected].contains(&Some(symptom));
+        && [
+            size_independent,
+            downgrade,
+            after_update,
+            undetected,
+            reinstalled,
+        ]
+        .contains(&Some(symptom));
     let reading = match reading {
         Reading::LogExcerpt => {
             "No failure line a rule knows is in this short excerpt; reading its words instead"
@@ -868,4 +993,49 @@ fn full_layers_in(t: &str) -> bool {
             && num_before(left.len())
                 .is_some_and(|x| x > 0 && Some(x) == right[..digits].parse().ok())
     })
+}
+
+/// "Even with a tiny model", "even a 1B model": the word "even", then within a few words a small model.
+fn tiny_model_too(t: &str) -> bool {
+    t.match_indices("even ").any(|(i, _)| {
+        let after = &t[i + 5..];
+        let window = &after[..after.char_indices().nth(30).map_or(after.len(), |(j, _)| j)];
+        let Some(m) = window.find("model") else {
+            return false;
+        };
+        let before_model = &window[..m];
+        [
+            "small", "tiny", "smallest", "0.5b", "1b", "1.5b", "0.6b", "135m", "360m",
+        ]
+        .iter()
+        .any(|w| before_model.contains(w))
+    })
+}
+
+/// A bare "it crashes" / "error" / "won't load" says nothing about memory; "out of memory" does.
+fn generic_crash(c: &str) -> bool {
+    matches!(
+        c,
+        "crash"
+            | "error"
+            | "fails"
+            | "failed"
+            | "closes"
+            | "quits"
+            | "dies"
+            | "exits"
+            | "aborts"
+            | "won't load"
+            | "will not load"
+            | "fails to load"
+            | "failed to load"
+            | "can't load"
+            | "cannot load"
+            | "won't start"
+            | "will not start"
+            | "fails to start"
+            | "failed to start"
+            | "崩溃"
+            | "クラッシュ"
+    )
 }

@@ -209,6 +209,16 @@ pub fn is_description(scan: &Scan) -> bool {
     words >= 5 && (personal || scan.prose_lines >= 2) && mostly_words
 }
 
+/// One to three lines of which none is program output, long enough to say something, written without "I"
+/// ("The first image generates fine but upscaling crashes with OOM."): words, whoever they are about. Read
+/// only where no failure line was found: a runtime's own messages can be sentences too.
+pub fn is_terse_description(scan: &Scan) -> bool {
+    scan.lines <= HEAD_LINES
+        && scan.head_lines <= 3
+        && scan.structured_lines == 0
+        && scan.head.split_whitespace().count() >= 8
+}
+
 /// The person's own lines at the start of a pasted log (what is not the runtime's output): four words or
 /// more that do not look like log output. `None` when there are none.
 pub fn words_beside_log(scan: &Scan) -> Option<String> {
@@ -219,6 +229,20 @@ pub fn words_beside_log(scan: &Scan) -> Option<String> {
         .filter(|l| l.split_whitespace().count() >= 4 && !looks_structured(l))
         .collect();
     (!words.is_empty()).then(|| words.join("\n"))
+}
+
+/// A sentence in the first person ("… i get cuda oom after only 866 tokens"): the person's own words, which
+/// no runtime prints.
+pub(super) fn is_personal_sentence(t: &str) -> bool {
+    let padded = format!(
+        " {} ",
+        t.to_ascii_lowercase().replace([',', '.', '!', '?'], " ")
+    );
+    !looks_structured(t)
+        && is_sentence(t)
+        && [" i ", " i'm ", " my ", " we "]
+            .iter()
+            .any(|w| padded.contains(w))
 }
 
 /// A line that reads as an English sentence: six words or more with the small words prose is made of.

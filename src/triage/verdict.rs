@@ -316,6 +316,17 @@ fn last_gpu_failure(scan: &Scan) -> u64 {
     .unwrap_or(0)
 }
 
+/// The text of the line the last GPU allocation failure was read on.
+fn failure_text(scan: &Scan) -> Option<String> {
+    let line = last_gpu_failure(scan);
+    [Sig::CudaOom, Sig::TorchOom]
+        .iter()
+        .filter_map(|s| scan.hits(*s))
+        .flat_map(|h| h.lines())
+        .find(|(l, _)| *l == line && line > 0)
+        .map(|(_, t)| t.clone())
+}
+
 /// Load or context: the phase marker nearest to the failure line decides; without one, a llama.cpp-style
 /// failure is at load (weights are the first big allocation) and a PyTorch one during the forward pass.
 fn phase(scan: &Scan, failure_line: u64, default: Label) -> Label {
@@ -450,6 +461,32 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         && f.total.is_none_or(|t| free <= t)
         && !matches!((f.allocated, f.total), (Some(a), Some(t)) if a * 2 >= t)
     {
+        // On Windows the driver backs GPU allocations with system commit (RAM + page file): with the commit
+        // limit reached it refuses one whatever the VRAM holds. The person naming the RAM or the page file
+        // beside such a refusal says which limit it was.
+        let head = scan.head.to_ascii_lowercase();
+        let ram_named = [
+            " ram",
+            "page file",
+            "pagefile",
+            "paging file",
+            "virtual memory",
+        ]
+        .iter()
+        .any(|w| head.contains(w));
+        if scan.has(Sig::OsWindows) && ram_named {
+            let mut c = call(
+                Label::HostOomKilled,
+                0.55,
+                &[Sig::TorchOom, Sig::HipOom, Sig::Numbers, Sig::OsWindows],
+            );
+            c.cause = Some(format!(
+                "the GPU still had {} free when {} was refused, on Windows, with the system RAM named: Windows backs GPU allocations with system commit (RAM + page file), and with that limit reached the driver refuses them whatever the VRAM holds",
+                format_auto(free),
+                format_auto(req)
+            ));
+            return c;
+        }
         let mut c = call(
             Label::NotMemory,
             0.7,
@@ -1030,11 +1067,24 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         .filter(|d| {
             matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation) || d.not_the_model
         });
-    if description
+    // A line or two of words with no program output ("After a few messages the server dies with out of
+    // memory."): the rules read its failure words, and the words may place it as a description's do.
+    let terse = !description && super::input::is_terse_description(scan);
+    // The failure read is the person's own sentence ("i get cuda oom after only 866 tokens"), not a
+    // runtime's line: the phase markers near it are pasted code or other output, and the sentence places it.
+    let in_words = matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
+        .then(|| failure_text(scan))
+        .flatten()
+        .filter(|t| super::input::is_personal_sentence(t))
+        .and_then(|t| describe(scan, &t, Reading::BesideLog))
+        .filter(|d| {
+            matches!(d.label, Label::VramOomLoad | Label::VramOomContext) && d.label != c.label
+        });
+    if (description || terse)
         && let Some(d) = describe(scan, &scan.head, Reading::Description).filter(|d| refines(d))
     {
         c = d;
-    } else if let Some(d) = beside {
+    } else if let Some(d) = beside.or(in_words) {
         // The failure line stays the evidence; the words name the cause.
         c.label = d.label;
         c.confidence = 0.55;
@@ -1051,6 +1101,11 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         // A failure line quoted inside a person's words: the rules read it, but without the log around it
         // (the device, the phase, what came next) the reading is less sure.
         c.confidence = c.confidence.min(0.6);
+    } else if c.label == Label::Unknown
+        && terse
+        && let Some(d) = describe(scan, &scan.head, Reading::Description)
+    {
+        c = d;
     } else if c.label == Label::Unknown
         && scan.lines <= super::input::HEAD_LINES
         // A healthy rate is not a symptom to read words into.
