@@ -2237,3 +2237,51 @@ fn reinstalls_tiny_models_and_shared_cards_in_words() {
         assert_eq!(label(text), Label::VramHeldByOther, "{text}");
     }
 }
+
+/// Where ggml-cuda names the function a CUDA error came from, graph capture and speculative drafting run the
+/// model on tokens (the context's buffers); a weights loader's frame (TGI's `weights.get_*`) is the load.
+#[test]
+fn the_function_an_error_came_from_places_it() {
+    let graph = "llama_context: CUDA0 compute buffer size = 1024.00 MiB\n\
+        /src/ggml/src/ggml-cuda/ggml-cuda.cu:97: CUDA error\n\
+        CUDA error: out of memory\n\
+        \x20 current device: 0, in function ggml_cuda_graph_evaluate_and_capture at /src/ggml/src/ggml-cuda/ggml-cuda.cu:3012\n";
+    assert_eq!(label(graph), Label::VramOomContext);
+    let tgi = "  File \"/opt/conda/lib/python3.10/site-packages/text_generation_server/utils/weights.py\", line 140, in get_multi_weights_col\n\
+        \x20   weight = weights.get_sharded(prefix, dim=0)\n\
+        torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 64.00 MiB (GPU 0; 7.79 GiB total capacity; 7.60 GiB already allocated; 20.00 MiB free; 7.70 GiB reserved in total by PyTorch)\n\
+        ERROR text_generation_launcher: Shard 0 failed to start\n";
+    assert_eq!(label(tgi), Label::VramOomLoad);
+}
+
+/// PyTorch's message wrapped over lines still gives its reserve; without the free figure a reserve of half
+/// the request or more is the allocator's fragmentation.
+#[test]
+fn a_wrapped_pytorch_message_keeps_its_reserve() {
+    let text = "Step 1 passes, then step 2 fails with:\n\
+        CUDA out of memory. Tried to allocate 8.00 GiB.\n\
+        Of the allocated memory 60.10 GiB is allocated by PyTorch,\n\
+        and 6.40 GiB is reserved by PyTorch but unallocated.\n";
+    let d = diagnose_str(text);
+    assert_eq!(d.label, Label::VramFragmentation);
+    assert!(d.explanation.contains("6.40 GiB"), "{}", d.explanation);
+    // A small reserve beside a large request is no fragmentation.
+    let small = text.replace("6.40 GiB is reserved", "0.40 GiB is reserved");
+    assert_ne!(label(&small), Label::VramFragmentation);
+}
+
+/// A program named with "swap" in it is not swapping; GPU memory "still occupied after killing" in Chinese
+/// is held by the leftover process; a sentence that only quotes the runtime's message places nothing.
+#[test]
+fn names_other_languages_and_quoted_messages() {
+    assert_ne!(
+        label("llama-swap could not load its model and every request failed with 502 Bad Gateway."),
+        Label::PagingThrash
+    );
+    assert_eq!(
+        label("模型启动失败之后一直占用gpu，把后台进程杀掉之后显存还在被占用，没有得到释放。"),
+        Label::VramHeldByOther
+    );
+    let quoted = "When I try the large model on my 16 GB card I get the error message: \"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 9.50 GiB. GPU\"\n";
+    assert_eq!(label(quoted), Label::VramOomContext);
+}

@@ -37,12 +37,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         t = t.replace(hint, "");
     }
     let t = t;
-    // A word counts where a word starts: "load" is not in "download", "open" not in "reopen".
+    // A word counts where a word starts: "load" is not in "download", "open" not in "reopen", "swap" not in
+    // a hyphenated name ("llama-swap").
     let has_word = |w: &str| {
+        let b = t.as_bytes();
         t.match_indices(w).any(|(i, _)| {
             !w.starts_with(|c: char| c.is_ascii_alphabetic())
                 || i == 0
-                || !t.as_bytes()[i - 1].is_ascii_alphabetic()
+                || !(b[i - 1].is_ascii_alphabetic()
+                    || b[i - 1] == b'-' && i >= 2 && b[i - 2].is_ascii_alphanumeric())
         })
     };
     // "Enough disk space" is storage, not the disk busy paging.
@@ -104,6 +107,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "not freed",
         "doesn't free",
         "still in use",
+        // The same in Chinese: "occupied", "kept occupying", "not released (after killing it)".
+        "被占用",
+        "一直占用",
+        "未释放",
+        "没有释放",
+        "没有得到释放",
+        "不释放",
         "occupied by",
         "process using",
         "processes using",

@@ -362,6 +362,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Ollama 0.30+ runs llama-server itself and says when it is up.
     ("llama-server started in", Sig::Progress),
     ("currently allocated", Sig::Numbers),
+    // PyTorch's message wrapped onto its own lines (quoted, or printed by a logger line by line).
+    ("reserved by pytorch but unallocated", Sig::Numbers),
     ("requested ", Sig::Numbers),
     ("device limit", Sig::Numbers),
     ("free (according to cuda)", Sig::Numbers),
@@ -523,6 +525,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("determine_num_available_blocks", Sig::ContextPhase),
     ("determine_available_memory", Sig::ContextPhase),
     ("load_weights", Sig::LoadPhase),
+    // TGI's and others' weight loaders ("weights.get_multi_weights_col", "weights.get_tensor").
+    ("weights.get_", Sig::LoadPhase),
     // vLLM and SGLang announce the weight load and its end; what fails after the end is KV cache, profiling
     // or CUDA-graph capture.
     ("starting to load model", Sig::LoadPhase),
@@ -904,6 +908,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("ggml_cuda_mul_mat", Sig::ContextPhase),
     ("ggml_cuda_op_", Sig::ContextPhase),
     ("ggml_cuda_flash_attn", Sig::ContextPhase),
+    // CUDA-graph capture and evaluation, and speculative drafting, run the model on tokens.
+    ("ggml_cuda_graph_evaluate", Sig::ContextPhase),
+    ("common_speculative", Sig::ContextPhase),
     // SYCL names the op that failed (graph compute): "ggml_sycl_op_mul_mat", "Error OP MUL_MAT".
     ("ggml_sycl_op_", Sig::ContextPhase),
     ("error op ", Sig::ContextPhase),

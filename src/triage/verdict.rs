@@ -580,7 +580,8 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         if let Some(ru) = ru
             && ru > 0
             && ru.saturating_mul(5) >= req
-            && f.free.unwrap_or(0) + ru >= req
+            // Without the free figure (a trimmed message), a reserve of half the request or more.
+            && f.free.map_or(ru.saturating_mul(2) >= req, |free| free + ru >= req)
             && large_request
         {
             return call(Label::VramFragmentation, 0.8, &[Sig::TorchOom]);
@@ -1077,8 +1078,11 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         .flatten()
         .filter(|t| super::input::is_personal_sentence(t))
         .and_then(|t| describe(scan, &t, Reading::BesideLog))
+        // Only a sentence that places the failure (later, or at the load) decides; a bare "out of memory"
+        // in it is the quoted message again.
         .filter(|d| {
-            matches!(d.label, Label::VramOomLoad | Label::VramOomContext) && d.label != c.label
+            (d.label == Label::VramOomContext || d.label == Label::VramOomLoad && d.said_at_load)
+                && d.label != c.label
         });
     if (description || terse)
         && let Some(d) = describe(scan, &scan.head, Reading::Description).filter(|d| refines(d))
