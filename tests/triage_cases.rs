@@ -2285,3 +2285,22 @@ fn names_other_languages_and_quoted_messages() {
     let quoted = "When I try the large model on my 16 GB card I get the error message: \"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 9.50 GiB. GPU\"\n";
     assert_eq!(label(quoted), Label::VramOomContext);
 }
+
+/// More ways the context is named: tokens asked for, requests served at once, a batch, longer videos, a
+/// decode or prediction that failed. A larger model failing to load where a smaller one loads stays the load.
+#[test]
+fn tokens_requests_batches_and_decodes_are_the_context() {
+    for text in [
+        "When I set max_new_tokens to 8000 the script crashes with CUDA out of memory, 512 is fine.",
+        "With 4 concurrent requests the server runs out of memory, one request at a time works.",
+        "Generating a batch of 8 images crashes with OOM but single images work.",
+        "Longer videos with more frames fail with out of memory, 2 second clips are fine.",
+        "[LM STUDIO SERVER] Running chat completion on conversation with 3 messages.\nllama_decode: failed to decode, ret = -3\nError: Failed to predict: CUDA error: out of memory\n",
+    ] {
+        assert_eq!(label(text), Label::VramOomContext, "{text}");
+    }
+    assert_eq!(
+        label("The 70B model fails to load with out of memory on my 24GB card, the 8B loads fine."),
+        Label::VramOomLoad
+    );
+}

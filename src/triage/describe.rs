@@ -243,6 +243,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "higher resolution",
         "larger resolution",
         "few messages",
+        // The tokens asked for and the requests served at once grow the KV cache too.
+        "max_tokens",
+        "max_new_tokens",
+        "max-tokens",
+        "parallel requests",
+        "parallel users",
+        "concurrent requests",
+        "concurrent users",
+        "batch of",
+        // Longer videos, more frames: the activations.
+        "more frames",
+        "longer video",
         "handful of",
         "several messages",
         "couple of messages",
@@ -775,6 +787,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             && freeze.is_none()
             && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))
     });
+    let load_failed = find(&[
+        "won't load",
+        "will not load",
+        "fails to load",
+        "failed to load",
+        "can't load",
+        "cannot load",
+    ]);
     let mut said_at_load = false;
     let (label, symptom, why) = if let (Some(p), Some(_), None) = (pinned, crash, worked) {
         (
@@ -862,7 +882,19 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             k,
             "System RAM (with the page file or swap) ran out: the OS killed the process or refused the allocation.",
         )
-    } else if let (Some(c), Some(_)) = (crash, later) {
+    } else if let (Some(c), Some(l)) = (crash, later)
+        // "The 70B fails to load, the 8B loads fine": the load that worked is another model's.
+        && !(load_failed.is_some()
+            && matches!(
+                l,
+                "loads fine"
+                    | "loaded fine"
+                    | "loads ok"
+                    | "loaded ok"
+                    | "loads successfully"
+                    | "loaded successfully"
+            ))
+    {
         (
             Label::VramOomContext,
             c,

@@ -944,6 +944,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     // text-generation-webui's "Output generated in" are printed after a failed request too: not progress.)
     ("ctxlimit:", Sig::Progress),
     ("decode batch", Sig::Progress),
+    // A decode or a prediction that failed runs the model on tokens: the weights were placed already
+    // (llama.cpp's llama_decode, LM Studio's "Failed to predict", a chat completion being served).
+    ("llama_decode", Sig::ContextPhase),
+    ("failed to predict", Sig::ContextPhase),
+    ("running chat completion", Sig::ContextPhase),
     // An app that could not load its inference engine (Jan's cortex engines, LM Studio's runtimes).
     ("could not load engine", Sig::NotMemory),
     ("failed to load engine", Sig::NotMemory),
