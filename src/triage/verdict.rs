@@ -1388,8 +1388,33 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         next_steps,
         also,
         gpu_name: tl.gpu_name(),
-        events: tl.shown(),
+        events: agreeing_events(tl.shown(), c.label),
     }
+}
+
+/// The timeline names a failure's phase from the events before it alone; where the verdict placed the last
+/// failure from other evidence (a phase marker, the person's words), the card must not say the opposite
+/// beside it: the contradicting phase and buffer kind are left unsaid.
+fn agreeing_events(mut events: Vec<Event>, label: Label) -> Vec<Event> {
+    if let Some(e) = events
+        .iter_mut()
+        .rev()
+        .find(|e| e.kind == EventKind::AllocFailed)
+    {
+        let (phase, detail) = (e.phase.as_deref(), e.detail.as_deref());
+        let says_load = phase == Some("the model load") || detail == Some("model");
+        let says_context = matches!(phase, Some("context setup" | "the run (a prompt)"))
+            || matches!(detail, Some("kv" | "compute"));
+        if label == Label::VramOomContext && says_load
+            || label == Label::VramOomLoad && says_context
+        {
+            e.phase = None;
+            if matches!(detail, Some("model" | "kv" | "compute")) {
+                e.detail = None;
+            }
+        }
+    }
+    events
 }
 
 /// The verdict on a file that is not a log: named, with no evidence.
