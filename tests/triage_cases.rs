@@ -2217,7 +2217,16 @@ fn the_failure_in_the_persons_own_sentence_is_placed_by_it() {
         model, tokenizer = load_model_4bit(config_path, model_path, seqlen=4096)\n\
         model.generate(**inputs)\n\
         ```\n";
-    assert_eq!(label(text), Label::VramOomContext);
+    let d = diagnose_str(text);
+    assert_eq!(d.label, Label::VramOomContext);
+    // The timeline beside it does not say the opposite.
+    assert!(
+        d.events
+            .iter()
+            .all(|e| e.phase.as_deref() != Some("the model load")),
+        "{:?}",
+        d.events
+    );
 }
 
 /// A cure that is a reinstall, a tiny model failing the same way, two servers on one card, memory taken
