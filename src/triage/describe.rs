@@ -161,6 +161,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "before i load",
         "before loading the model",
     ]);
+    let load_failed = find(&[
+        "won't load",
+        "will not load",
+        "fails to load",
+        "failed to load",
+        "can't load",
+        "cannot load",
+    ]);
     let crash = (!log_like)
         .then(|| {
             find(&[
@@ -187,12 +195,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 " oom",
                 "not enough memory",
                 "not enough vram",
-                "won't load",
-                "will not load",
-                "fails to load",
-                "failed to load",
-                "can't load",
-                "cannot load",
                 "won't start",
                 "will not start",
                 "fails to start",
@@ -206,6 +208,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 "exits",
                 "aborts",
             ])
+            // A load that does not happen is a failure too, named last: it says nothing about memory.
+            .or(load_failed)
         })
         .flatten();
     let later = find(&[
@@ -787,14 +791,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             && freeze.is_none()
             && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))
     });
-    let load_failed = find(&[
-        "won't load",
-        "will not load",
-        "fails to load",
-        "failed to load",
-        "can't load",
-        "cannot load",
-    ]);
     let mut said_at_load = false;
     let (label, symptom, why) = if let (Some(p), Some(_), None) = (pinned, crash, worked) {
         (
