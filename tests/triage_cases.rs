@@ -2223,7 +2223,7 @@ fn the_failure_in_the_persons_own_sentence_is_placed_by_it() {
     assert!(
         d.events
             .iter()
-            .all(|e| e.phase.as_deref() != Some("the model load")),
+            .all(|e| e.phase.as_deref() != Some(vram_doctor::triage::events::phase::LOAD)),
         "{:?}",
         d.events
     );

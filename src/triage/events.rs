@@ -50,6 +50,26 @@ pub enum EventKind {
     Holder,
 }
 
+/// The phases an event is placed in (the JSON `phase` strings, and the words the card shows): written
+/// once here so the timeline, the verdict and the card agree on them.
+pub mod phase {
+    /// A failure before the weights were on the GPU.
+    pub const LOAD: &str = "the model load";
+    /// A failure after the weights were placed: the KV cache, the compute buffers.
+    pub const CONTEXT: &str = "context setup";
+    /// A failure after the run had started (server listening, tokens out).
+    pub const RUN: &str = "the run (a prompt)";
+    /// A device's free memory as printed in the failure message.
+    pub const AT_FAILURE: &str = "at the failure";
+    /// A device's free memory as printed when the load was planned.
+    pub const AT_LOAD: &str = "at the load";
+
+    /// A failure phase that places it after the weights (the context's, not the load's).
+    pub fn is_after_weights(p: &str) -> bool {
+        p == CONTEXT || p == RUN
+    }
+}
+
 /// The numbers an event carries (absent ones omitted from JSON).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct EventNumbers {
@@ -463,12 +483,12 @@ fn devices(p: &Patterns, n: u64, t: &str, out: &mut Vec<Event>) {
         ev.detail = c.get(2).map(|m| m.as_str().trim().to_owned());
     } else if let Some(c) = p.torch_old.captures(t) {
         ev.device = c.get(1).map(|m| format!("GPU {}", m.as_str()));
-        ev.phase = Some("at the failure".into());
+        ev.phase = Some(phase::AT_FAILURE.into());
         ev.numbers.total_bytes = cap_bytes(&c, 2);
         ev.numbers.free_bytes = cap_bytes(&c, 6);
     } else if let Some(c) = p.torch_total.captures(t) {
         ev.device = c.get(1).map(|m| format!("GPU {}", m.as_str()));
-        ev.phase = Some("at the failure".into());
+        ev.phase = Some(phase::AT_FAILURE.into());
         ev.numbers.total_bytes = cap_bytes(&c, 2);
         ev.numbers.free_bytes = p.torch_free.captures(t).and_then(|c| cap_bytes(&c, 1));
     } else if let Some(c) = p.metal_ws.captures(t) {
@@ -620,7 +640,7 @@ fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
                     .and_then(|c| cap_bytes(&c, 1))
                 {
                     let mut dev = Event::new(EventKind::Device, n, t);
-                    dev.phase = Some("at the load".into());
+                    dev.phase = Some(phase::AT_LOAD.into());
                     dev.numbers.free_bytes = Some(free);
                     out.push(dev);
                 }
@@ -783,11 +803,11 @@ impl Timeline {
                     let kind = e.detail.as_deref();
                     e.phase = Some(
                         if running {
-                            "the run (a prompt)"
+                            phase::RUN
                         } else if weights_on_gpu || matches!(kind, Some("kv") | Some("compute")) {
-                            "context setup"
+                            phase::CONTEXT
                         } else {
-                            "the model load"
+                            phase::LOAD
                         }
                         .into(),
                     );
@@ -1012,7 +1032,7 @@ mod tests {
         let fail = tl.last(EventKind::AllocFailed).expect("failure");
         assert_eq!(fail.numbers.bytes, Some(2_694_840_320));
         assert_eq!(fail.device.as_deref(), Some("CUDA0"));
-        assert_eq!(fail.phase.as_deref(), Some("context setup"));
+        assert_eq!(fail.phase.as_deref(), Some(phase::CONTEXT));
     }
 
     #[test]

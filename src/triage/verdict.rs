@@ -3,7 +3,7 @@
 
 use super::causes::not_memory_cause;
 use super::describe::{Reading, describe};
-use super::events::{Event, EventKind, Timeline};
+use super::events::{self, Event, EventKind, Timeline};
 use super::implied::{
     FITTED, HEALTHY, RAN, SYSMEM, healthy_rate, held_before_spill, name_unnamed_failure,
     overcommitted, rate_share,
@@ -610,7 +610,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         if tl
             .last(EventKind::AllocFailed)
             .and_then(|e| e.phase.as_deref())
-            .is_some_and(|p| p != "the model load")
+            .is_some_and(|p| p != events::phase::LOAD)
         {
             label = Label::VramOomContext;
         }
@@ -1402,8 +1402,8 @@ fn agreeing_events(mut events: Vec<Event>, label: Label) -> Vec<Event> {
         .find(|e| e.kind == EventKind::AllocFailed)
     {
         let (phase, detail) = (e.phase.as_deref(), e.detail.as_deref());
-        let says_load = phase == Some("the model load") || detail == Some("model");
-        let says_context = matches!(phase, Some("context setup" | "the run (a prompt)"))
+        let says_load = phase == Some(events::phase::LOAD) || detail == Some("model");
+        let says_context = phase.is_some_and(events::phase::is_after_weights)
             || matches!(detail, Some("kv" | "compute"));
         if label == Label::VramOomContext && says_load
             || label == Label::VramOomLoad && says_context
