@@ -2313,3 +2313,68 @@ fn tokens_requests_batches_and_decodes_are_the_context() {
         Label::VramOomLoad
     );
 }
+
+/// Twelfth round's readings, each written here as a new user would put it: MKL's allocator failing is system
+/// RAM; a slowdown since an update that a rollback cures is a regression; asking how to speed up a run that
+/// fills the card is a spill; a failed decode (llama.cpp's -3) on a Mac is Metal's memory.
+#[test]
+fn mkl_rollbacks_speed_questions_and_failed_decodes() {
+    assert_eq!(
+        label(
+            "Running on: CPU\nTraceback (most recent call last):\n  File \"transcribe.py\", line 78, in __init__\nRuntimeError: mkl_malloc: failed to allocate memory\n"
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "Training got much slower after the last update: 800 steps now take 5 hours. I had to roll back to the previous release and it is back to 1 hour with the same settings."
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            "Rendering a long clip on my 24GB card, task manager shows 23.6/24 GB VRAM used and each step takes 90 seconds. Any tips for speeding up generation?"
+        ),
+        Label::CpuSpillSlow
+    );
+    let mac = "Which operating system? macOS 15.2\nI set the context to 32768 tokens and every message fails:\nllama_decode: failed to decode, ret = -3\n";
+    assert_eq!(label(mac), Label::AppleMetalOom);
+    // The same return value on a CUDA box names no memory: not Metal's.
+    let linux = "OS: Ubuntu 24.04, RTX 4090\nllama_decode: failed to decode, ret = -3\n";
+    assert_ne!(label(linux), Label::AppleMetalOom);
+}
+
+/// An issue template asks for the CPU and the GPU: "AMD" in the CPU field beside an NVIDIA GPU is not a ROCm
+/// card. Memory still held after the chat client exits is Ollama's server keeping the model (keep_alive); the
+/// same words about a script that exited are a leftover process. llama.cpp's note that the embedding table
+/// stays on the CPU is by design, unless the person names a problem.
+#[test]
+fn template_fields_kept_models_and_notes_by_design() {
+    let template = "My chats die with an error once the context gets longer: {\"error\":\"POST predict: EOF\"}\n\n### OS\n\nLinux\n\n### GPU\n\nNvidia\n\n### CPU\n\nAMD\n";
+    assert_eq!(label(template), Label::VramOomContext);
+    assert_eq!(
+        label(&template.replace("Nvidia", "Radeon RX 7900 XTX")),
+        Label::RocmOom
+    );
+    assert_eq!(
+        label(
+            "After chatting with ollama run llama3:70b and exiting with /bye, the GPU memory stays fully allocated until I quit the Ollama app. Is this normal?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    assert_eq!(
+        label(
+            "After my python script finished, the GPU memory is not released and the next run fails with out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+    let note = "llm_load_tensors: tensor 'token_embd.weight' (q4_K) (and 0 others) cannot be used with preferred buffer type CUDA_Host, using CPU instead\n\nHow do I fix this?\n";
+    let d = diagnose_str(note);
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+    assert_eq!(d.evidence.first().map(|e| e.line), Some(1));
+    // With a failure in the log the note explains nothing.
+    let failed = format!(
+        "{note}ggml_backend_cuda_buffer_type_alloc_buffer: allocating 9000.00 MiB on device 0: cudaMalloc failed: out of memory\n"
+    );
+    assert_ne!(label(&failed), Label::RecoveredNoFailure);
+}

@@ -36,6 +36,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ] {
         t = t.replace(hint, "");
     }
+    // llama.cpp's note that a tensor stays on the CPU by design is the runtime's line, not the person's
+    // words ("using CPU instead" is no complaint about speed).
+    if t.contains("cannot be used with preferred buffer type") {
+        t = t
+            .lines()
+            .filter(|l| !l.contains("cannot be used with preferred buffer type"))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
     let t = t;
     // A word counts where a word starts: "load" is not in "download", "open" not in "reopen", "swap" not in
     // a hyphenated name ("llama-swap").
@@ -160,7 +169,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "before anything is loaded",
         "before i load",
         "before loading the model",
-    ]);
+    ])
+    // "On another server it only needs 23 GB" names a second machine to compare with, not a second server
+    // on this card.
+    .filter(|w| {
+        !(*w == "another server"
+            && (t.contains("on another server") || t.contains("in another server")))
+    });
     let load_failed = find(&[
         "won't load",
         "will not load",
@@ -415,6 +430,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "takes too long",
         // Asking for speed the card should give: part of the model is not on it.
         "could be faster",
+        "speeding up",
+        "speed it up",
+        "speed up generation",
+        "speed up inference",
         "performance dropped",
         "drop in performance",
         "performance drop",
@@ -426,6 +445,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "partial offload",
         "offloaded to cpu",
         "offloaded to the cpu",
+        "for cpu inference",
+        "of the model on the cpu",
+        "of the model runs on the cpu",
         "fit in vram",
         "fit into vram",
         "spilling into",
@@ -568,6 +590,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "since the update",
         "since updating",
         "after upgrading",
+        "after last update",
+        "after the last update",
+        "after the latest update",
+        "since the last update",
         "no longer fits",
         // "crash is new with 1.56", "new in b5450": the version that brought it.
         "is new with",
@@ -586,6 +612,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "downgrade the",
         "rolling back",
         "rolled back",
+        "roll back to",
+        "roll back on",
+        "roll back the",
         "reverting to",
         "reverted to",
         "old version of the script had no",
@@ -766,6 +795,19 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "doing nothing",
         "not generating",
     ]);
+    // Memory still held after the chat client ended (`/bye`, the terminal closed) while Ollama's server runs:
+    // the server keeps the model loaded for the next request. A zombie of another program is not this.
+    let kept_by_server = find(&[
+        "/bye",
+        "after exiting",
+        "after i exit",
+        "after closing the terminal",
+        "after closing the chat",
+        "closed the terminal",
+        "exiting the chat",
+        "exit the chat",
+    ])
+    .filter(|_| scan.has(Sig::RtOllama) || has_word("ollama"));
     // The person says it worked ("I was able to generate images"): with no crash, freeze or complaint about
     // speed beyond the runtime's own partial-offload mode, the warning they ask about was recovered from.
     let worked = find(&[
@@ -857,6 +899,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::RecoveredNoFailure,
             w,
             "Memory in use while nothing runs is the model (and the runtime's buffers) kept loaded so the next request starts at once: by design, not a leak and not a failure. It is freed when the model is unloaded (Ollama's keep_alive, the UI's unload button, or closing the program).",
+        )
+    } else if let Some(w) = kept_by_server.filter(|_| {
+        // "0% GPU usage" beside it says the card idles, not that the run is slow.
+        crash.is_none() && freeze.is_none() && killed.is_none() && slow_rate.is_none()
+    }) {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "Ollama's server keeps a model in GPU memory after the chat ends (keep_alive, 5 minutes by default) so the next request starts at once: the client exiting does not unload it. By design, not a leak: `ollama stop MODEL` unloads it now, and OLLAMA_KEEP_ALIVE=0 (or keep_alive: 0 in a request) unloads it after each request.",
         )
     } else if let Some(o) = others {
         (
@@ -971,7 +1022,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 "On a Mac the GPU's memory is the system's: a model plus its context past the memory Metal may use makes the whole machine stall or go down (a smaller quant, a shorter context, or a Mac with more memory).",
             )
         }
-        Label::VramOomLoad | Label::VramOomContext if amd.is_some() => (Label::RocmOom, why),
+        // "AMD" beside an NVIDIA card names the CPU (issue templates ask for both).
+        Label::VramOomLoad | Label::VramOomContext
+            if amd.is_some() && find(&["nvidia", "cuda", "geforce", "rtx", "gtx"]).is_none() =>
+        {
+            (Label::RocmOom, why)
+        }
         l => (l, why),
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);

@@ -66,6 +66,12 @@ pub enum Sig {
     /// llama.cpp's automatic fit (`-fit`, on by default since late 2025) changed the settings to fit the
     /// free memory: context reduced, layers overflowing to system RAM, or it could not fit them.
     FitCue,
+    /// llama.cpp's decode returned -3: the graph's compute failed (GGML_STATUS_FAILED). CUDA aborts with its
+    /// own message instead; Metal returns a failed command buffer this way, out of memory most often.
+    ComputeFailed,
+    /// A note the runtime prints by design that people take for a problem (llama.cpp keeping the token
+    /// embedding table on the CPU). Read only when nothing else is found.
+    BenignNote,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -121,6 +127,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed to allocate compute", Sig::AllocUnnamed),
     // llama.cpp's automatic fit (common/fit.cpp): what it changed before the load.
     ("context size reduced from", Sig::FitCue),
+    // llama_decode's return value for a failed compute ("failed to decode, ret = -3"; the server's
+    // "failed to decode the batch … ret = -3").
+    (", ret = -3", Sig::ComputeFailed),
     // LM Studio's MLX engine fits the context to Metal's working set the same way ("Model context auto-fit:
     // … max=262,144 fitted=152,576").
     ("model context auto-fit", Sig::FitCue),
@@ -495,6 +504,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("cudnn_status_alloc_failed", Sig::CudaOom),
     // PyTorch's CPU allocator (c10/core/impl/alloc_cpu.cpp): system RAM.
     ("defaultcpuallocator", Sig::HostAlloc),
+    // Intel MKL's allocator (PyTorch/CTranslate2 on the CPU): system RAM refused a buffer.
+    ("mkl_malloc: failed to allocate", Sig::HostAlloc),
     // torch.nn.Module._apply moves or converts every parameter (.to(), .cuda(), .half()): the weights' load.
     ("self._apply(", Sig::LoadPhase),
     // A Python frame in a model's forward pass: the weights are loaded, activations are being computed.
@@ -981,6 +992,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("maximum allowed buffer size", Sig::BufferLimit),
     // An optional allocation refused and the feature skipped, in the runtime's words (cuDNN's redzone check).
     ("this is benign", Sig::Recover),
+    // llama.cpp keeps a tensor whose op the GPU's host buffer cannot serve (the token embedding table's
+    // get_rows) on the CPU: a note at load, by design, not a fallback from a failure.
+    ("cannot be used with preferred buffer type", Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),

@@ -427,6 +427,21 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             &[Sig::MetalOom, Sig::MetalMarker],
         );
     }
+    // A failed compute on a Mac: Metal reports the command buffer it could not run (the GPU's share of the
+    // unified memory exhausted, most often by the context) as a failed decode rather than an abort.
+    if scan.has(Sig::ComputeFailed)
+        && gpu_fail == 0
+        && host_fail == 0
+        && (scan.has(Sig::OsMac) || scan.has(Sig::MetalMarker) || scan.has(Sig::RtMlx))
+    {
+        let mut c = call(
+            Label::AppleMetalOom,
+            0.6,
+            &[Sig::ComputeFailed, Sig::MetalMarker, Sig::OsMac],
+        );
+        c.explain = Some("The decode failed in the GPU's compute (llama.cpp's ret = -3) on a Mac: Metal returns a command buffer it could not run this way, most often because the model and its context outgrew the memory Metal may use. A shorter context, fewer GPU layers or a smaller quant frees it.".into());
+        return c;
+    }
     if scan.has(Sig::WinPagefile) && scan.last(Sig::WinPagefile) >= gpu_fail {
         return call(Label::HostOomKilled, 0.85, &[Sig::WinPagefile]);
     }
@@ -1147,6 +1162,18 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             },
             format_auto(total)
         ));
+    }
+    // The one runtime line is a note printed by design and nothing else is found: say what it means.
+    if c.label == Label::Unknown
+        && c.title.is_none()
+        && scan.has(Sig::BenignNote)
+        && FAILURES.iter().all(|s| !scan.has(*s))
+    {
+        c = call(Label::RecoveredNoFailure, 0.45, &[Sig::BenignNote]);
+        c.title = Some("A note printed by design, not a failure");
+        c.explain = Some("llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.".into());
+        read_words = false;
+        read_as_description = false;
     }
     // Nothing failed and the rate is what the card's memory allows: say so rather than "not recognised".
     if c.label == Label::Unknown
