@@ -2378,3 +2378,102 @@ fn template_fields_kept_models_and_notes_by_design() {
     );
     assert_ne!(label(&failed), Label::RecoveredNoFailure);
 }
+
+/// Thirteenth round's readings, written here as new users would put them: ExLlamaV2's cache and faster-whisper
+/// transcribing are the context; "no out of memory in the log" is no failure; a page file named beside a
+/// freeze is paging; a day of traffic before the failure is the context; VRAM used with no process listed is
+/// held by an orphan.
+#[test]
+fn caches_transcripts_denials_and_orphans() {
+    let exl = "Traceback (most recent call last):\n  File \"/app/backends/exllamav2/model.py\", line 412, in load_gen\n    self.cache = ExLlamaV2Cache_Q4(self.model, max_seq_len=65536, lazy=True)\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.56 GiB of which 1.10 GiB is free.\n";
+    assert_eq!(label(exl), Label::VramOomContext);
+    let whisper = "Traceback (most recent call last):\n  File \"/venv/lib/python3.11/site-packages/faster_whisper/transcribe.py\", line 1176, in transcribe\n    encoder_output = self.encode(segment)\nRuntimeError: CUDA failed with error out of memory\n";
+    assert_eq!(label(whisper), Label::VramOomContext);
+    assert_ne!(
+        label(
+            "The service restarted itself with no out of memory error anywhere in the log, and nvidia-smi shows 20 GB free.\n"
+        ),
+        Label::VramOomLoad
+    );
+    assert_eq!(
+        label(
+            "My PC freezes completely when I load a 13B model. I have 16GB RAM and the page file is on automatic but the C: drive only has 8GB free."
+        ),
+        Label::PagingThrash
+    );
+    assert_eq!(
+        label(
+            "After the server has been running for a day with many requests it crashes with CUDA out of memory. I started it with --gpu-memory-utilization 0.98."
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            "nvidia-smi shows 20GB used on my 3090 even though no process is listed, and the model now runs on the CPU."
+        ),
+        Label::VramHeldByOther
+    );
+}
+
+/// A slow partial offload on a card that others already filled before the load (the runtime's own start-up
+/// line) is the other holder's doing; on an integrated GPU the "used" memory is the system's RAM. A runner that
+/// aborted without a word is placed by the person's words. Words in another script are the person's even in
+/// a pasted traceback.
+#[test]
+fn held_before_load_silent_aborts_and_other_scripts() {
+    let ollama = |name: &str, total: &str, avail: &str| {
+        format!(
+            "Why is it so slow? 3 tokens/s.\n\
+             time=2025-07-30T13:57:36.747+08:00 level=INFO source=types.go:130 msg=\"inference compute\" id=GPU-0 library=cuda variant=v12 compute=8.9 driver=12.9 name=\"{name}\" total=\"{total}\" available=\"{avail}\"\n\
+             time=2025-07-30T13:58:00.000+08:00 level=INFO source=server.go:438 msg=\"starting llama server\" cmd=\"ollama runner --n-gpu-layers 24\"\n\
+             load_tensors: offloaded 24/49 layers to GPU\n\
+             load_tensors:        CUDA0 model buffer size = 14000.00 MiB\n\
+             load_tensors:          CPU model buffer size = 15000.00 MiB\n"
+        )
+    };
+    let held = diagnose_str(&ollama(
+        "NVIDIA RTX 5880 Ada Generation",
+        "48.0 GiB",
+        "28.9 GiB",
+    ));
+    assert_eq!(held.label, Label::VramHeldByOther);
+    assert!(
+        held.explanation.contains("19.10 GiB"),
+        "{}",
+        held.explanation
+    );
+    // Nearly the whole card free: the spill is the model's size.
+    assert_eq!(
+        label(&ollama(
+            "NVIDIA RTX 5880 Ada Generation",
+            "48.0 GiB",
+            "46.9 GiB"
+        )),
+        Label::CpuSpillSlow
+    );
+    assert_ne!(
+        label(&ollama("AMD Radeon 890M Graphics", "24.0 GiB", "5.6 GiB")),
+        Label::VramHeldByOther
+    );
+
+    let abort = "The model loads fine and answers the first questions, but after a few messages the runner crashes:\n\
+        time=2025-05-01T10:00:00.000+02:00 level=INFO source=server.go:619 msg=\"llama runner started in 4.51 seconds\"\n\
+        [GIN] 2025/05/01 - 10:00:30 | 200 |   12.1s |       127.0.0.1 | POST     \"/api/chat\"\n\
+        time=2025-05-01T10:05:00.000+02:00 level=ERROR source=server.go:455 msg=\"llama runner terminated\" error=\"exit status 0xc0000409\"\n";
+    let d = diagnose_str(abort);
+    assert_eq!(d.label, Label::VramOomContext);
+    assert!(
+        !d.explanation.contains("allocation failed"),
+        "{}",
+        d.explanation
+    );
+    let bare = abort.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(label(&bare), Label::Unknown);
+
+    let zh = "训练时爆显存，可以开始训练，中途时会报错。\n```\nTraceback (most recent call last):\n  File \"s1_train.py\", line 183, in <module>\n    main(args)\n  File \"trainer.py\", line 544, in fit\n    call._call_and_handle_interrupt(\n```\n";
+    assert_eq!(label(zh), Label::VramOomContext);
+    assert_eq!(
+        label("推理100张图像后，显存从37G一直增加到68G，直到报OOM，推理停止"),
+        Label::VramOomContext
+    );
+}

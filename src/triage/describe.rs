@@ -36,6 +36,23 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ] {
         t = t.replace(hint, "");
     }
+    // "No out of memory error anywhere", "without an OOM": a failure denied is no symptom.
+    for w in ["out of memory", "oom"] {
+        let denied: Vec<usize> = t
+            .match_indices(w)
+            .filter(|(i, _)| {
+                t[..*i]
+                    .split_whitespace()
+                    .rev()
+                    .take(2)
+                    .any(|p| matches!(p, "no" | "not" | "without" | "never" | "nor"))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        for i in denied.into_iter().rev() {
+            t.replace_range(i..i + w.len(), &" ".repeat(w.len()));
+        }
+    }
     // llama.cpp's note that a tensor stays on the CPU by design is the runtime's line, not the person's
     // words ("using CPU instead" is no complaint about speed).
     if t.contains("cannot be used with preferred buffer type") {
@@ -89,7 +106,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ]);
     // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out: a freeze beside them is
     // the paging, not a kill.
-    let killed_weak = killed.is_some_and(|k| matches!(k, "of ram" | "more ram"));
+    // The page file named beside a freeze is where the paging goes (its size, its drive), not an error.
+    let killed_weak = killed.is_some_and(|k| {
+        matches!(
+            k,
+            "of ram" | "more ram" | "pagefile" | "page file" | "paging file"
+        )
+    });
     let others = find(&[
         "at the same time",
         "simultaneously",
@@ -169,6 +192,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "before anything is loaded",
         "before i load",
         "before loading the model",
+        // Memory in use that no process owns (nvidia-smi lists none): an orphaned context, a crashed run.
+        "no process is listed",
+        "no processes are listed",
+        "no process listed",
+        "no processes listed",
+        "without any process",
     ])
     // "On another server it only needs 23 GB" names a second machine to compare with, not a second server
     // on this card.
@@ -184,51 +213,69 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "can't load",
         "cannot load",
     ]);
-    let crash = (!log_like)
-        .then(|| {
-            find(&[
-                "crash",
-                "out of memory",
-                "insufficient memory",
-                "insufficient graphics memory",
-                "unable to allocate",
-                // The same in the languages issue threads are most often written in.
-                "内存不足",
-                "显存不足",
-                "显存溢出",
-                // "It causes memory overflow": how many who write English as a second language say OOM.
-                "memory overflow",
-                "崩溃",
-                "メモリ不足",
-                "クラッシュ",
-                "메모리 부족",
-                "недостаточно памяти",
-                "nicht genügend speicher",
-                "mémoire insuffisante",
-                "memoria insuficiente",
-                "sin memoria",
-                " oom",
-                "not enough memory",
-                "not enough vram",
-                "won't start",
-                "will not start",
-                "fails to start",
-                "failed to start",
-                "error",
-                "fails",
-                "failed",
-                "closes",
-                "quits",
-                "dies",
-                "exits",
-                "aborts",
-            ])
-            // A load that does not happen is a failure too, named last: it says nothing about memory.
-            .or(load_failed)
-        })
-        .flatten();
-    let later = find(&[
+    // In a log excerpt the English crash, load and "later" words are the runtime's ("error", "load",
+    // "context"); words in another script ("爆显存", "中途") are the person's own, whatever surrounds them.
+    let crash_find = |words: &[&'static str]| {
+        words
+            .iter()
+            .copied()
+            .filter(|w| !log_like || !w.is_ascii())
+            .find(|w| has_word(w))
+    };
+    let crash = crash_find(&[
+        "crash",
+        "out of memory",
+        "insufficient memory",
+        "insufficient graphics memory",
+        "unable to allocate",
+        // The same in the languages issue threads are most often written in.
+        "内存不足",
+        "显存不足",
+        "显存溢出",
+        // "The VRAM blew up": the everyday Chinese for running out of it.
+        "爆显存",
+        "报oom",
+        "显存爆",
+        "显存炸",
+        // "It causes memory overflow": how many who write English as a second language say OOM.
+        "memory overflow",
+        "崩溃",
+        "メモリ不足",
+        "クラッシュ",
+        "메모리 부족",
+        "недостаточно памяти",
+        "nicht genügend speicher",
+        "mémoire insuffisante",
+        "memoria insuficiente",
+        "sin memoria",
+        " oom",
+        "not enough memory",
+        "not enough vram",
+        "won't start",
+        "will not start",
+        "fails to start",
+        "failed to start",
+        "error",
+        "fails",
+        "failed",
+        "closes",
+        "quits",
+        "dies",
+        "exits",
+        "aborts",
+    ])
+    // A load that does not happen is a failure too, named last: it says nothing about memory.
+    .or(load_failed.filter(|_| !log_like));
+    let later = crash_find(&[
         "之后",
+        // Midway, until (it grew until it failed), more and more.
+        "中途",
+        "途中",
+        "直到",
+        "不断增加",
+        "一直增加",
+        "持续增加",
+        "越来越",
         "一段时间",
         "上下文",
         "对话",
@@ -241,6 +288,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "after a while",
         "after a few",
         "after some",
+        // Time or traffic before the failure: the run went on, the load was long done.
+        "running for a day",
+        "running for hours",
+        "been running for",
+        "after hours",
+        "after a day",
+        "many requests",
         "long conversation",
         "longer prompt",
         "long prompt",
@@ -323,7 +377,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "first image works",
         "first run works",
     ]);
-    let load = find(&[
+    let load = crash_find(&[
         "load",
         "start",
         "launch",
@@ -1046,7 +1100,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             "No failure line a rule knows is in this short excerpt; reading its words instead"
         }
         Reading::Description => "Reading this as a description of the problem, not a log",
-        Reading::BesideLog => "The allocation failed; the words beside the log say why",
+        Reading::BesideLog => "The log's failure line does not say why; the words beside it do",
     };
     c.explain = Some(format!(
         "{reading}: it mentions \"{symptom}\"{}. {why} Paste the runtime's full log for a sure answer.",

@@ -92,19 +92,34 @@ fn on(s: &super::events::Event) -> String {
 pub(super) fn held_before_spill(scan: &Scan, tl: &Timeline, c: &mut Call) {
     let unified = scan.has(Sig::MetalMarker) || scan.has(Sig::OsMac) || scan.has(Sig::RtMlx);
     // Only a state printed before the load counts: a snapshot after it (nvidia-smi) shows this process's own
-    // memory.
+    // memory. With no load line in the paste, only the runtime's own start-up line (llama.cpp's "using
+    // device … MiB free", Ollama's "inference compute … available") is known to come before it.
     let load = tl
         .events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Layers | EventKind::Buffer))
         .map(|e| e.line);
-    if !unified
-        && let Some(load) = load
-        && let Some(s) = tl.start_state(None, load.saturating_sub(1))
-        && let (Some(free), Some(total)) = (s.numbers.free_bytes, device_total(s))
-        && total.saturating_sub(free) >= 2 * GIB
-        && total.saturating_sub(free) * 2 >= total
-    {
+    let Some(s) = tl.start_state(None, load.map_or(u64::MAX, |l| l.saturating_sub(1))) else {
+        return;
+    };
+    let said_before_load = load.is_some() || {
+        let t = s.text.to_ascii_lowercase();
+        t.contains("using device") || t.contains("inference compute")
+    };
+    // An integrated GPU's free memory is the system's free RAM: programs using RAM are no holder to close.
+    let name = s.detail.as_deref().unwrap_or("").to_ascii_lowercase();
+    let integrated = crate::hardware::catalog::find(&name).is_ok_and(|g| g.unified)
+        || name.ends_with("graphics")
+            && !["rtx", "geforce", " rx ", "quadro", "tesla"]
+                .iter()
+                .any(|w| name.contains(w));
+    let Some((free, total)) = s.numbers.free_bytes.zip(device_total(s)) else {
+        return;
+    };
+    let held = total.saturating_sub(free);
+    // Half the card, or a quarter of it when that is 4 GiB or more (a second model, another program).
+    let large = held >= 2 * GIB && held * 2 >= total || held >= 4 * GIB && held * 4 >= total;
+    if !unified && !integrated && said_before_load && large {
         c.label = Label::VramHeldByOther;
         c.title = None;
         c.extra.insert(0, (s.line, s.text.clone()));

@@ -960,6 +960,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("llama_decode", Sig::ContextPhase),
     ("failed to predict", Sig::ContextPhase),
     ("running chat completion", Sig::ContextPhase),
+    // ExLlamaV2's cache (ExLlamaV2Cache, _Q4, _Q8, _8bit) is the KV cache, allocated after the weights for
+    // max_seq_len tokens: its failure is the context's even inside a load call.
+    ("exllamav2cache", Sig::ContextPhase),
+    // faster-whisper / CTranslate2 transcribing: the model is loaded, the audio's batches are computed.
+    (", in transcribe", Sig::ContextPhase),
+    (".transcribe(", Sig::ContextPhase),
+    (", in generate_segments", Sig::ContextPhase),
     // An app that could not load its inference engine (Jan's cortex engines, LM Studio's runtimes).
     ("could not load engine", Sig::NotMemory),
     ("failed to load engine", Sig::NotMemory),
@@ -1277,6 +1284,26 @@ fn collect(
     }
 }
 
+/// A person's "no out of memory in the log", "without an out of memory error": every "out of memory" on the
+/// line is denied by one of the two words before it. Runtimes never write it so; a sentence does.
+fn only_negated_oom(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    let mut any = false;
+    for (i, _) in l.match_indices("out of memory") {
+        any = true;
+        let before = &l[..i];
+        let denied = before
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .any(|w| matches!(w, "no" | "not" | "without" | "never" | "nor"));
+        if !denied {
+            return false;
+        }
+    }
+    any
+}
+
 /// Every signal in `line` (each at most once), appended to `out`. Context markers (runtime, OS) are looked
 /// for only when `with_context` is set: they are counted, not shown, so a sample of the lines is enough.
 pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
@@ -1304,7 +1331,7 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
             // The line itself says the runtime carries on (a warning, a retry, a fallback).
             Sig::Recover,
         ];
-        if !out.iter().any(|s| specific.contains(s)) {
+        if !out.iter().any(|s| specific.contains(s)) && !only_negated_oom(line) {
             out.push(Sig::CudaOom);
         }
     }

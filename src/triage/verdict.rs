@@ -1076,12 +1076,18 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // before is still in memory ("it works, then another model fails"), the allocator's state, the same
     // failure with every model. Only those refine an out-of-memory line; their other words ("it should fit")
     // are no evidence against the log's own lines.
-    let beside = (!description && matches!(c.label, Label::VramOomLoad | Label::VramOomContext))
+    // A runner that aborted without saying why (Windows' 0xc0000409) leaves the words to say when: "it loads
+    // fine, a few turns later it crashes" is the context.
+    let silent_abort = c.label == Label::Unknown && scan.has(Sig::RunnerCrash);
+    let beside = (!description
+        && (matches!(c.label, Label::VramOomLoad | Label::VramOomContext) || silent_abort))
         .then(|| super::input::words_beside_log(scan))
         .flatten()
         .and_then(|words| describe(scan, &words, Reading::BesideLog))
         .filter(|d| {
-            matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation) || d.not_the_model
+            matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation)
+                || d.not_the_model
+                || silent_abort && d.label == Label::VramOomContext
         });
     // A line or two of words with no program output ("After a few messages the server dies with out of
     // memory."): the rules read its failure words, and the words may place it as a description's do.
@@ -1105,6 +1111,9 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c = d;
     } else if let Some(d) = beside.or(in_words) {
         // The failure line stays the evidence; the words name the cause.
+        if c.label == Label::Unknown {
+            c.title = None;
+        }
         c.label = d.label;
         c.confidence = 0.55;
         c.explain = d.explain;
@@ -1174,6 +1183,11 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c.explain = Some("llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.".into());
         read_words = false;
         read_as_description = false;
+    }
+    // A spill whose cause is memory others held before this model loaded: freeing it, not a smaller model,
+    // brings the layers back to the GPU.
+    if c.label == Label::CpuSpillSlow {
+        held_before_spill(scan, &tl, &mut c);
     }
     // Nothing failed and the rate is what the card's memory allows: say so rather than "not recognised".
     if c.label == Label::Unknown
