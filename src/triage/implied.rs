@@ -122,6 +122,8 @@ pub(super) fn held_before_spill(scan: &Scan, tl: &Timeline, c: &mut Call) {
     if !unified && !integrated && said_before_load && large {
         c.label = Label::VramHeldByOther;
         c.title = None;
+        // The runtime's own figure stands, however weak the words that named the slowness.
+        c.confidence = c.confidence.max(0.5);
         c.extra.insert(0, (s.line, s.text.clone()));
         c.explain = Some(format!(
             "{} had only {} free of {} when the load started: {} was already in use (another process, or models the runtime already holds), so the runtime kept the model, or part of it, in system RAM, where it runs far slower.",

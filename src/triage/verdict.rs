@@ -28,7 +28,7 @@ const FAILURES: [Sig; 9] = [
 
 pub(super) struct Call {
     pub(super) label: Label,
-    confidence: f32,
+    pub(super) confidence: f32,
     /// Signals whose lines are the evidence.
     evidence: Vec<Sig>,
     /// A sentence naming the real cause when it is not memory.
