@@ -2477,3 +2477,42 @@ fn held_before_load_silent_aborts_and_other_scripts() {
         Label::VramOomContext
     );
 }
+
+/// Fourteenth round's readings, written here as new users would put them: a memory error inside a container
+/// whose GPU is barely used is the container's RAM limit; little RAM shown for a running model is the
+/// memory-mapped file by design; English run into Chinese ("直至OOM") is the person's word; an LMDeploy server
+/// holding much VRAM after start is its KV cache by design; two processes on one card hold each other's memory.
+#[test]
+fn containers_mapped_weights_and_mixed_scripts() {
+    assert_eq!(
+        label(
+            "I run the webui in Docker and it fails with a memory error when I upload a file, but my GPU has 8gb and hardly uses over 1 GB."
+        ),
+        Label::HostOomKilled
+    );
+    // The same words outside a container say nothing about a RAM limit.
+    assert_ne!(
+        label(
+            "It fails with a memory error when I upload a file, but my GPU has 8gb and hardly uses over 1 GB."
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "I gave the machine 32GB of RAM but ollama barely uses any RAM, the process shows 300 MB while the 8B model answers."
+        ),
+        Label::RecoveredNoFailure
+    );
+    assert_eq!(
+        label("在网页上推理时，模型一开始占用显存13GB，随着不断交互，显存逐步增加直至OOM。"),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label("lmdeploy 启动后显存占用较大，比transformers多了很多，这部分显存是做什么的？"),
+        Label::RecoveredNoFailure
+    );
+    assert_eq!(
+        label("在一张A100上启动两个进程部署模型，其中一个进程会被挤掉，报显存不足。"),
+        Label::VramHeldByOther
+    );
+}

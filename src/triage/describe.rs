@@ -62,6 +62,23 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             .collect::<Vec<_>>()
             .join("\n");
     }
+    // Chinese and Japanese run ASCII words into their own ("直至OOM", "用GPU"): a space between the scripts
+    // lets the word lists find them where a word starts.
+    if !t.is_ascii() {
+        let mut spaced = String::with_capacity(t.len() + 16);
+        let mut prev: Option<char> = None;
+        for ch in t.chars() {
+            if let Some(p) = prev
+                && (!p.is_ascii() && !p.is_whitespace() && ch.is_ascii_alphanumeric()
+                    || p.is_ascii_alphanumeric() && !ch.is_ascii() && !ch.is_whitespace())
+            {
+                spaced.push(' ');
+            }
+            spaced.push(ch);
+            prev = Some(ch);
+        }
+        t = spaced;
+    }
     let t = t;
     // A word counts where a word starts: "load" is not in "download", "open" not in "reopen", "swap" not in
     // a hyphenated name ("llama-swap").
@@ -141,6 +158,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "still in use",
         // The same in Chinese: "occupied", "kept occupying", "not released (after killing it)".
         "被占用",
+        // Two processes (two instances of a server) on one card, another process.
+        "两个进程",
+        "其他进程",
+        "另一个进程",
         "一直占用",
         "未释放",
         "没有释放",
@@ -215,11 +236,21 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ]);
     // In a log excerpt the English crash, load and "later" words are the runtime's ("error", "load",
     // "context"); words in another script ("爆显存", "中途") are the person's own, whatever surrounds them.
+    // An English word right after Chinese or Japanese ("直至OOM") is the person's too: no runtime writes so.
+    let after_other_script = |w: &str| {
+        t.match_indices(w).any(|(i, _)| {
+            t[..i]
+                .trim_end()
+                .chars()
+                .last()
+                .is_some_and(|c| !c.is_ascii())
+        })
+    };
     let crash_find = |words: &[&'static str]| {
         words
             .iter()
             .copied()
-            .filter(|w| !log_like || !w.is_ascii())
+            .filter(|w| !log_like || !w.is_ascii() || after_other_script(w))
             .find(|w| has_word(w))
     };
     let crash = crash_find(&[
@@ -235,6 +266,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         // "The VRAM blew up": the everyday Chinese for running out of it.
         "爆显存",
         "报oom",
+        "显存不够",
+        "内存不够",
         "显存爆",
         "显存炸",
         // "It causes memory overflow": how many who write English as a second language say OOM.
@@ -272,6 +305,11 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "中途",
         "途中",
         "直到",
+        "直至",
+        "逐步增加",
+        "随着",
+        // Frames of a video: the activations grow with them.
+        "帧",
         "不断增加",
         "一直增加",
         "持续增加",
@@ -463,6 +501,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "partially on cpu",
         "minutes per",
         "gpu is not used",
+        "gpu not use",
         "gpu usage",
         "cpu usage",
         "100% cpu",
@@ -543,7 +582,11 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // A server that reserves a share of the GPU at start (vLLM's gpu_memory_utilization, 0.9 by default;
     // SGLang's mem-fraction-static; TGI's warm-up) shows high memory use however small the model: asked about
     // without a failure, that use is by design.
-    let reserving_server = scan.has(Sig::RtVllm) || scan.has(Sig::RtSglang) || scan.has(Sig::RtTgi);
+    // LMDeploy reserves its KV cache at start too (cache_max_entry_count, 0.8 of what is free by default).
+    let reserving_server = scan.has(Sig::RtVllm)
+        || scan.has(Sig::RtSglang)
+        || scan.has(Sig::RtTgi)
+        || has_word("lmdeploy");
     let high_use = find(&[
         "uses all",
         "use all",
@@ -556,10 +599,40 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "high memory usage",
         "memory usage is high",
         "high vram usage",
+        "显存占用较大",
+        "显存占用很大",
+        "显存占用过大",
+        "显存占用高",
         "90%",
         "95%",
     ])
     .filter(|_| reserving_server);
+    // Little RAM in use while a model runs: the weights are memory-mapped and counted as the file cache, not
+    // the process (Ollama, llama.cpp); by design, not a fault.
+    let ram_unused = find(&[
+        "does not use my ram",
+        "doesn't use my ram",
+        "not using my ram",
+        "doesn't use the ram",
+        "barely uses any ram",
+        "barely use any ram",
+        "ram usage stays",
+        "only utilizing",
+        "only utilising",
+    ]);
+    // A memory failure in a container while the GPU's memory is far from full: the container's RAM limit
+    // (Docker's --memory, Docker Desktop's VM), not the card.
+    let in_container = find(&["docker", "container", "kubernetes", "k8s", "podman"]);
+    let gpu_not_full = find(&[
+        "hardly uses",
+        "barely uses over",
+        "doesn't show it's using all",
+        "doesn't show it using all",
+        "not using all the",
+        "isn't using all",
+        "vram is not full",
+        "gpu memory is not full",
+    ]);
     // Nothing failed: the runtime reserves memory up front by design (vLLM's gpu_memory_utilization, TGI's
     // warm-up, llama.cpp's preallocated KV cache).
     let by_design = find(&[
@@ -810,6 +883,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     });
     // Pinned (page-locked) host memory named in a failure: system RAM the driver may lock, not VRAM.
     let pinned = find(&["pinned memory", "pinned host", "page-locked"]);
+    let container_ram = in_container
+        .and(gpu_not_full)
+        .filter(|_| crash.is_some() || memory_named.is_some());
     let fragmented = fragmented.or(cache_words);
     // vLLM's and SGLang's own startup refusal, in words: the KV cache cannot hold one sequence of the context.
     let server_kv = find(&[
@@ -935,6 +1011,20 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::RecoveredNoFailure,
             w,
             "It ran: the warning it printed was recovered from (a fallback such as a low-VRAM mode is slower, not a failure).",
+        )
+    } else if let Some(w) = container_ram {
+        (
+            Label::HostOomKilled,
+            w,
+            "The memory error comes from inside a container while the GPU's memory is far from full: the container's RAM limit (docker run --memory, Docker Desktop's or WSL2's VM size) ran out, not the card. Raise the limit, or give the container the host's memory.",
+        )
+    } else if let Some(w) =
+        ram_unused.filter(|_| crash.is_none() && (killed.is_none() || killed_weak))
+    {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "Little RAM shown for the runtime is by design: the weights are memory-mapped from the model file, so the OS counts them as file cache (buff/cache), not as the process's memory. Nothing is wrong with the memory; speed on a CPU alone is bounded by RAM bandwidth.",
         )
     } else if let Some(w) = by_design.filter(|_| freeze.is_none() && killed.is_none()) {
         (
@@ -1086,6 +1176,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     };
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
     c.said_at_load = said_at_load;
+    c.container_ram = label == Label::HostOomKilled && container_ram.is_some();
     c.not_the_model = label == Label::NotMemory
         && [
             size_independent,

@@ -44,6 +44,8 @@ pub(super) struct Call {
     pub(super) not_the_model: bool,
     /// The person's words place the failure at the load ("it crashes while loading").
     pub(super) said_at_load: bool,
+    /// The person's words put a memory failure in a container whose GPU memory was far from full.
+    pub(super) container_ram: bool,
 }
 
 pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
@@ -57,6 +59,7 @@ pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
         title: None,
         not_the_model: false,
         said_at_load: false,
+        container_ram: false,
     }
 }
 
@@ -1047,7 +1050,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             && (matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
                 // A bare "out of memory" the person places in system RAM ("it gets over 64 GB of RAM"), with
                 // no word of the GPU's memory: the host ran out, not the card.
-                || d.label == Label::HostOomKilled && !gpu_memory_named
+                || d.label == Label::HostOomKilled && (!gpu_memory_named || d.container_ram)
                 // The machine the person names: a Mac's GPU memory is Metal's, an AMD card's ROCm's.
                 || matches!(d.label, Label::AppleMetalOom | Label::RocmOom) && !nvidia)
             // A warning read as a recovery, while the person says the load failed with it.
