@@ -40,6 +40,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     for w in ["out of memory", "oom"] {
         let denied: Vec<usize> = t
             .match_indices(w)
+            // Where a word starts: "no room" denies nothing.
+            .filter(|(i, _)| *i == 0 || !t.as_bytes()[*i - 1].is_ascii_alphanumeric())
             .filter(|(i, _)| {
                 t[..*i]
                     .split_whitespace()
@@ -265,7 +267,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "显存溢出",
         // "The VRAM blew up": the everyday Chinese for running out of it.
         "爆显存",
-        "报oom",
         "显存不够",
         "内存不够",
         "显存爆",
