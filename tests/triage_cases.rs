@@ -2291,6 +2291,11 @@ fn names_other_languages_and_quoted_messages() {
         label("模型启动失败之后一直占用gpu，把后台进程杀掉之后显存还在被占用，没有得到释放。"),
         Label::VramHeldByOther
     );
+    // 内存 is the system's RAM: RAM not given back is no holder of the card.
+    assert_ne!(
+        label("内存不释放，每次生成会增加3G左右的内存，但是不释放"),
+        Label::VramHeldByOther
+    );
     let quoted = "When I try the large model on my 16 GB card I get the error message: \"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 9.50 GiB. GPU\"\n";
     assert_eq!(label(quoted), Label::VramOomContext);
 }

@@ -84,7 +84,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1079",
-        "paging_thrash read as vram_held_by_other: '内存不释放' (RAM not released) until it is full; only the maintainer's reading (RAM plateaus, virtual memory slows it) names the paging",
+        "paging_thrash read as unknown: '内存不释放' (system RAM not given back) until it is full, no slowness named; only the maintainer's reading (RAM plateaus, virtual memory slows it) names the paging",
     ),
     (
         "t1081",

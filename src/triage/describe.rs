@@ -227,6 +227,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     .filter(|w| {
         !(*w == "another server"
             && (t.contains("on another server") || t.contains("in another server")))
+    })
+    // "内存不释放" is system RAM not given back (内存 is RAM, 显存 the GPU's): a growth to read, not a
+    // holder of the card.
+    .filter(|w| {
+        !(w.contains("释放")
+            && t.contains("内存")
+            && !["显存", "gpu", "vram", "cuda"]
+                .iter()
+                .any(|g| t.contains(g)))
     });
     let load_failed = find(&[
         "won't load",
