@@ -42,13 +42,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             .match_indices(w)
             // Where a word starts: "no room" denies nothing.
             .filter(|(i, _)| *i == 0 || !t.as_bytes()[*i - 1].is_ascii_alphanumeric())
-            .filter(|(i, _)| {
-                t[..*i]
-                    .split_whitespace()
-                    .rev()
-                    .take(2)
-                    .any(|p| matches!(p, "no" | "not" | "without" | "never" | "nor"))
-            })
+            .filter(|(i, _)| super::signals::denied_by(&t[..*i]))
             .map(|(i, _)| i)
             .collect();
         for i in denied.into_iter().rev() {
@@ -57,10 +51,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     }
     // llama.cpp's note that a tensor stays on the CPU by design is the runtime's line, not the person's
     // words ("using CPU instead" is no complaint about speed).
-    if t.contains("cannot be used with preferred buffer type") {
+    if t.contains(super::signals::EMBEDDING_ON_CPU_NOTE) {
         t = t
             .lines()
-            .filter(|l| !l.contains("cannot be used with preferred buffer type"))
+            .filter(|l| !l.contains(super::signals::EMBEDDING_ON_CPU_NOTE))
             .collect::<Vec<_>>()
             .join("\n");
     }

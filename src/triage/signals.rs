@@ -1001,7 +1001,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("this is benign", Sig::Recover),
     // llama.cpp keeps a tensor whose op the GPU's host buffer cannot serve (the token embedding table's
     // get_rows) on the CPU: a note at load, by design, not a fallback from a failure.
-    ("cannot be used with preferred buffer type", Sig::BenignNote),
+    (EMBEDDING_ON_CPU_NOTE, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
@@ -1291,17 +1291,24 @@ fn only_negated_oom(line: &str) -> bool {
     let mut any = false;
     for (i, _) in l.match_indices("out of memory") {
         any = true;
-        let before = &l[..i];
-        let denied = before
-            .split_whitespace()
-            .rev()
-            .take(2)
-            .any(|w| matches!(w, "no" | "not" | "without" | "never" | "nor"));
-        if !denied {
+        if !denied_by(&l[..i]) {
             return false;
         }
     }
     any
+}
+
+/// llama.cpp's note that a tensor (the token embedding table) stays on the CPU by design.
+pub(super) const EMBEDDING_ON_CPU_NOTE: &str = "cannot be used with preferred buffer type";
+
+/// The text before a word denies it: "no", "not", "without", "never" or "nor" among its last two words
+/// ("no out of memory", "without an OOM").
+pub(super) fn denied_by(before: &str) -> bool {
+    before
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .any(|w| matches!(w, "no" | "not" | "without" | "never" | "nor"))
 }
 
 /// Every signal in `line` (each at most once), appended to `out`. Context markers (runtime, OS) are looked
