@@ -2521,3 +2521,67 @@ fn containers_mapped_weights_and_mixed_scripts() {
         Label::VramHeldByOther
     );
 }
+
+/// Fifteenth round's readings, written here as new users would put them: a program that vanishes while
+/// loading without an error is ended by the OS (RAM or Windows' commit limit), not refused by the GPU; slow
+/// on a Mac with a runtime that keeps the whole model in unified memory is swapping, not a CPU spill; the
+/// cure for fragmentation tried in vain rules fragmentation out; "partway through" is later; Metal's shader
+/// library that does not build is no memory at all.
+#[test]
+fn silent_exits_mac_swapping_and_cures_tried() {
+    let silent = "ComfyUI closes immediately without any error message when the workflow reaches the model loader node. My GPU has 12GB VRAM and 32 GB RAM.";
+    let d = diagnose_str(silent);
+    assert_eq!(d.label, Label::HostOomKilled);
+    assert!(d.explanation.contains("page file"), "{}", d.explanation);
+    // The runtime's own report of the GPU's refusal is not silent: the card.
+    assert_eq!(
+        label(
+            "ComfyUI crashes with CUDA out of memory when the workflow reaches the model loader node. My GPU has 12GB VRAM."
+        ),
+        Label::VramOomLoad
+    );
+    // Nothing said to have ended: no verdict of a killed process.
+    assert_ne!(
+        label(
+            "The model loader node shows no error message but the image is black. My GPU has 12GB VRAM."
+        ),
+        Label::HostOomKilled
+    );
+
+    let mac = "mlx_lm.generate is extremely slow on my MacBook Air M2 with 16GB, about one token every few seconds with a 7B model.";
+    let d = diagnose_str(mac);
+    assert_eq!(d.label, Label::PagingThrash);
+    assert!(
+        d.next_steps.iter().any(|s| s.contains("Activity Monitor"))
+            && !d.next_steps.iter().any(|s| s.contains("wslconfig")),
+        "{:?}",
+        d.next_steps
+    );
+    // llama.cpp and Ollama do put layers on the CPU of a Mac when Metal's share is short.
+    assert_eq!(
+        label(
+            "ollama is extremely slow on my MacBook Air M2 with 16GB, about one token every few seconds with a 14B model."
+        ),
+        Label::CpuSpillSlow
+    );
+
+    let tried = "I tried setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, but I still got OOM:\n\
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.10 GiB is free. Of the allocated memory 21.20 GiB is allocated by PyTorch, and 600.00 MiB is reserved by PyTorch but unallocated.\n";
+    assert_eq!(label(tried), Label::VramOomContext);
+    // The same figures without the words: the reserve and the free memory together cover the request.
+    let figures = tried.lines().nth(1).unwrap_or_default();
+    assert_eq!(label(figures), Label::VramFragmentation);
+
+    assert_eq!(
+        label(
+            "The transcription quits partway through a long file on my 4GB GTX 1050, the first minutes of subtitles are written."
+        ),
+        Label::VramOomContext
+    );
+
+    let metal = "ggml_metal_init: the device does not have a precompiled Metal library - this is unexpected\n\
+        ggml_metal_library_init: using embedded metal library\n\
+        error: static_assert failed due to requirement '__tensor_ops_detail::__is_same_v<bfloat, half>' \"Input types must match cooperative tensor types\"\n\
+        ggml_metal_init: error: failed to initialize the Metal library\n";
+    assert_eq!(label(metal), Label::NotMemory);
+}

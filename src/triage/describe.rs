@@ -20,20 +20,50 @@ pub(super) enum Reading {
 
 /// A person's description of what they saw: symptoms in `text` (the start of the scanned paste, or the
 /// person's lines in it), read with lower confidence. `scan` gives the runtime markers.
+/// PyTorch's advice and warnings about its allocator, printed whatever the cause (lower-cased).
+const PYTORCH_HINTS: [&str; 5] = [
+    "if reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation",
+    "if reserved but unallocated memory is large try setting pytorch_cuda_alloc_conf=expandable_segments:true to avoid fragmentation",
+    "if reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation",
+    "see documentation for memory management and pytorch_cuda_alloc_conf",
+    // PyTorch's start-up warning where the allocator option does not exist (Windows, some ROCm builds).
+    "expandable_segments not supported on this platform",
+];
+
+/// The person says expandable segments — the allocator's cure for fragmentation — were tried and it still
+/// failed ("I set expandable_segments:True but still got OOM"): whatever the reserve figures allow, the
+/// memory is short, not split.
+pub(super) fn fragmentation_cure_failed(text: &str) -> bool {
+    let mut t = text.to_ascii_lowercase();
+    for hint in PYTORCH_HINTS {
+        t = t.replace(hint, "");
+    }
+    t.match_indices("expandable_segments").any(|(i, _)| {
+        let after: String = t[i..].chars().take(160).collect();
+        [
+            "still",
+            "didn't help",
+            "did not help",
+            "doesn't help",
+            "does not help",
+            "no effect",
+            "no difference",
+            "same error",
+            "no luck",
+            "to no avail",
+        ]
+        .iter()
+        .any(|w| after.contains(w))
+    })
+}
+
 pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call> {
     let log_like = reading == Reading::LogExcerpt;
     let mut t = text.to_ascii_lowercase();
     // PyTorch's OOM message ends with advice that names fragmentation whatever the cause, and it warns at
     // start-up where the option is missing: neither says anything about the allocator's state; the person's
     // own words (or the numbers) must.
-    for hint in [
-        "if reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation",
-        "if reserved but unallocated memory is large try setting pytorch_cuda_alloc_conf=expandable_segments:true to avoid fragmentation",
-        "if reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation",
-        "see documentation for memory management and pytorch_cuda_alloc_conf",
-        // PyTorch's start-up warning where the allocator option does not exist (Windows, some ROCm builds).
-        "expandable_segments not supported on this platform",
-    ] {
+    for hint in PYTORCH_HINTS {
         t = t.replace(hint, "");
     }
     // "No out of memory error anywhere", "without an OOM": a failure denied is no symptom.
@@ -377,6 +407,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "later",
         "minutes",
         "while generating",
+        // Stopped part of the way through a job (a transcription, a batch): it had run.
+        "partway",
+        "part way through",
+        "midway",
+        "halfway",
+        "in the middle of",
         "inference",
         "when i send",
         "long input",
@@ -725,6 +761,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "after the last update",
         "after the latest update",
         "since the last update",
+        "after the version update",
+        "since the version update",
         "no longer fits",
         // "crash is new with 1.56", "new in b5450": the version that brought it.
         "is new with",
@@ -890,7 +928,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let container_ram = in_container
         .and(gpu_not_full)
         .filter(|_| crash.is_some() || memory_named.is_some());
-    let fragmented = fragmented.or(cache_words);
+    let fragmented = fragmented
+        .or(cache_words)
+        .filter(|_| !fragmentation_cure_failed(&t));
     // vLLM's and SGLang's own startup refusal, in words: the KV cache cannot hold one sequence of the context.
     let server_kv = find(&[
         "kv cache",
@@ -967,6 +1007,46 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             && freeze.is_none()
             && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))
     });
+    // The program vanishes while loading without a word ("closes immediately without any error"): a GPU
+    // allocation the runtime cannot make is reported ("out of memory"); a process ended from outside — the
+    // OS out of RAM, Windows out of commit (RAM + page file) as the weights pass through — is not.
+    let silent = find(&[
+        "no reason why",
+        "closes immediately",
+        "just closes",
+        "silently",
+        "vanishes",
+        "disappears",
+    ])
+    .or_else(|| says_no_error(&t).then_some("no error"))
+    .filter(|_| {
+        find(&[
+            "out of memory",
+            " oom",
+            "not enough vram",
+            "insufficient memory",
+            "allocat",
+            "显存不足",
+            "显存不够",
+            "爆显存",
+        ])
+        .is_none()
+    });
+    // The program itself ended (not a request refused, not an error shown).
+    let ended = crash_find(&[
+        "crash",
+        "closes",
+        "closed",
+        "quits",
+        "dies",
+        "exits",
+        "aborts",
+        "shuts down",
+        "shut down",
+        "terminat",
+        "闪退",
+        "崩溃",
+    ]);
     let mut said_at_load = false;
     let (label, symptom, why) = if let (Some(p), Some(_), None) = (pinned, crash, worked) {
         (
@@ -1107,6 +1187,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             k,
             "The model needs more system RAM than is free: the runtime refused to load it, or the OS would kill it.",
         )
+    } else if let (Some(s), Some(_), Some(_), Some(_)) = (silent, ended, load, memory_named) {
+        (
+            Label::HostOomKilled,
+            s,
+            "The program closed while loading the model without printing an error. A GPU allocation the runtime cannot make is reported ('out of memory'); a process that vanishes was ended from outside: system RAM (on Windows, the commit limit of RAM plus page file) ran out as the weights passed through it. Watch RAM (Task Manager, free -h) during the load; a larger page file or swap, more RAM, or a smaller (FP8/GGUF) checkpoint fixes it.",
+        )
     } else if let Some(w) = ample.or(not_memory) {
         (
             Label::NotMemory,
@@ -1158,8 +1244,44 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     };
     // A crash on a Mac is Metal's memory; on an AMD card, ROCm's. A Mac that freezes or crashes with no word
     // of swap is its unified memory (the GPU's) running out; swapping named is the paging.
+    // Only the GGUF runtimes (llama.cpp and those built on it) put part of a model on the CPU when the GPU
+    // is short; MLX, PyTorch's MPS and tinygrad keep all of it in the Mac's unified memory.
+    let splits_layers = [
+        Sig::RtLlamaCpp,
+        Sig::RtOllama,
+        Sig::RtLmStudio,
+        Sig::RtJan,
+        Sig::RtLlamafile,
+        Sig::RtKobold,
+        Sig::RtLocalai,
+        Sig::RtRamalama,
+        Sig::RtTextgen,
+    ]
+    .iter()
+    .any(|s| scan.has(*s))
+        || find(&[
+            "gguf",
+            "ollama",
+            "llama.cpp",
+            "llama-cpp",
+            "lm studio",
+            "lmstudio",
+            "koboldcpp",
+            "gpt4all",
+            "-ngl",
+            "n_gpu_layers",
+            "gpu layers",
+            "offload",
+        ])
+        .is_some();
     let (label, why) = match label {
         Label::VramOomLoad | Label::VramOomContext if mac.is_some() => (Label::AppleMetalOom, why),
+        // Slow on a Mac with a runtime that keeps the whole model in unified memory: nothing spilled to the
+        // CPU; a model past the free memory makes macOS swap.
+        Label::CpuSpillSlow if mac.is_some_and(|m| m != "wired") && !splits_layers => (
+            Label::PagingThrash,
+            "On a Mac this runtime keeps the whole model in unified memory: nothing runs on the CPU instead, but a model (plus its context) larger than the free memory makes macOS swap it to disk, seconds or minutes per token. A 4-bit quantized or smaller model fits; Activity Monitor's Memory Pressure and Swap Used show it.",
+        ),
         Label::PagingThrash
             if mac.is_some_and(|m| m != "wired")
                 && !matches!(symptom, "swap" | "swapping" | "paging")
@@ -1203,6 +1325,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             .unwrap_or_default()
     ));
     Some(c)
+}
+
+/// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
+fn says_no_error(t: &str) -> bool {
+    t.match_indices("error").any(|(i, _)| {
+        // The few words before it, on a char boundary.
+        let start = t[..i].char_indices().rev().nth(24).map_or(0, |(j, _)| j);
+        let before = &t[start..i];
+        before.contains("without") || before.ends_with("no ") || before.contains(" no any ")
+    })
 }
 
 /// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.

@@ -335,6 +335,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("createcomputepipeline", Sig::NotMemory),
     ("load pipeline error", Sig::NotMemory),
     ("compiler encountered an internal error", Sig::NotMemory),
+    // Metal's shader library that does not build for this GPU or macOS (a static_assert in its headers).
+    ("failed to initialize the metal library", Sig::NotMemory),
     (
         "unsupported display driver / cuda driver combination",
         Sig::NotMemory,

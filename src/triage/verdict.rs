@@ -601,6 +601,8 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             // Without the free figure (a trimmed message), a reserve of half the request or more.
             && f.free.map_or(ru.saturating_mul(2) >= req, |free| free + ru >= req)
             && large_request
+            // The person tried the cure for fragmentation and it still failed.
+            && !super::describe::fragmentation_cure_failed(&scan.head)
         {
             return call(Label::VramFragmentation, 0.8, &[Sig::TorchOom]);
         }
@@ -1403,6 +1405,14 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                 "llama.cpp: to fail with a clear error instead of adjusting silently, pass -fit off.".to_owned(),
             ];
         }
+    }
+    // A Mac has no page file or .wslconfig: its swap grows by itself, and only less memory in use helps.
+    if c.label == Label::PagingThrash && os(scan).as_deref() == Some("macos") {
+        next_steps = vec![
+            "Use a smaller model or a 4-bit quantized one, so the model and its context fit in the Mac's memory with room for the system.".to_owned(),
+            "Shorten the context (max tokens, num_ctx / -c) and close other memory-hungry apps.".to_owned(),
+            "Watch Activity Monitor → Memory: Memory Pressure in yellow or red and Swap Used growing confirm it.".to_owned(),
+        ];
     }
     if let Some(e) = c.explain {
         explanation = e;
