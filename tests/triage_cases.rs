@@ -2585,3 +2585,50 @@ fn silent_exits_mac_swapping_and_cures_tried() {
         ggml_metal_init: error: failed to initialize the Metal library\n";
     assert_eq!(label(metal), Label::NotMemory);
 }
+
+/// Sixteenth round's readings, written here as new users would put them: a progress bar on the line that
+/// reports the failure is where the run stopped (the work was under way), not a sign it went on; asking
+/// whether an out-of-memory failure is "expected behaviour" is still the failure; the shell's Chinese
+/// "已杀死" and "被系统终止" are the process killed; "速度非常慢" and tokens coming "一个字一个字" are a slow run.
+#[test]
+fn stopped_progress_expected_questions_and_chinese_kills() {
+    let stopped = "Video predictor: CUDA out of memory\n\
+        While propagating the masks at 48%|████▊     | 24/50 [00:12<00:13,  1.95it/s], a CUDA out-of-memory error occurred.\n";
+    assert_eq!(label(stopped), Label::VramOomContext);
+    // A bar that finishes after the failure is still the run carrying on.
+    let carried_on = "WARNING: Ran out of memory when regular VAE decoding, retrying with tiled VAE decoding.\n\
+        100%|██████████| 30/30 [00:41<00:00,  1.38s/it]\n\
+        Prompt executed in 45.02 seconds\n";
+    assert_eq!(label(carried_on), Label::RecoveredNoFailure);
+
+    assert_ne!(
+        label(
+            "Quantizing a 7B model with 256 calibration samples goes OOM on my 4090, with 64 samples it works. Is this the expected behaviour?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // Without a failure the same question is about memory use by design.
+    assert_eq!(
+        label(
+            "vLLM takes 90% of my 4090 right after start with a 7B model. Is this the expected behaviour?"
+        ),
+        Label::RecoveredNoFailure
+    );
+
+    let zh_shell = "python load_video.py --backend torchvision\n\
+        qwen-vl-utils using torchvision to read video.\n\
+        已杀死\n";
+    assert_eq!(label(zh_shell), Label::HostOomKilled);
+    assert_eq!(
+        label("在 16G 内存的机器上加载模型，加载到 45% 左右时进程被系统终止了。"),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("4090 单卡推理 34B 模型速度非常慢，回答要等很久，显存占用 21G。"),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label("chat 的时候一个字一个字地吐出来，GPU 有占用。"),
+        Label::CpuSpillSlow
+    );
+}

@@ -146,6 +146,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "low on virtual memory",
         "out of virtual memory",
         "low on memory",
+        // "Ended by the system", "killed" in Chinese (the shell's own zh_CN word too).
+        "被系统终止",
+        "被系统杀",
+        "被杀死",
+        "被 kill",
+        "已杀死",
     ]);
     // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out: a freeze beside them is
     // the paging, not a kill.
@@ -291,6 +297,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let crash = crash_find(&[
         "crash",
         "out of memory",
+        "out-of-memory",
         "insufficient memory",
         "insufficient graphics memory",
         "unable to allocate",
@@ -523,6 +530,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "slow",
         "很慢",
         "速度慢",
+        "太慢",
+        "非常慢",
+        "特别慢",
+        "好慢",
+        // Tokens "spat out one character at a time".
+        "一个字一个字",
         "遅い",
         "トークン/秒",
         "느리",
@@ -675,6 +688,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ]);
     // Nothing failed: the runtime reserves memory up front by design (vLLM's gpu_memory_utilization, TGI's
     // warm-up, llama.cpp's preallocated KV cache).
+    // Out of memory named anywhere, by the person or a runtime line they quote.
+    let oom_named = find(&[
+        "out of memory",
+        "out-of-memory",
+        " oom",
+        "not enough vram",
+        "not enough memory",
+        "insufficient memory",
+        "显存不足",
+        "显存不够",
+        "爆显存",
+    ]);
     let by_design = find(&[
         "nothing wrong",
         "by design",
@@ -1019,19 +1044,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "disappears",
     ])
     .or_else(|| says_no_error(&t).then_some("no error"))
-    .filter(|_| {
-        find(&[
-            "out of memory",
-            " oom",
-            "not enough vram",
-            "insufficient memory",
-            "allocat",
-            "显存不足",
-            "显存不够",
-            "爆显存",
-        ])
-        .is_none()
-    });
+    .filter(|_| oom_named.is_none() && find(&["allocat"]).is_none());
     // The program itself ended (not a request refused, not an error shown).
     let ended = crash_find(&[
         "crash",
@@ -1110,7 +1123,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             w,
             "Little RAM shown for the runtime is by design: the weights are memory-mapped from the model file, so the OS counts them as file cache (buff/cache), not as the process's memory. Nothing is wrong with the memory; speed on a CPU alone is bounded by RAM bandwidth.",
         )
-    } else if let Some(w) = by_design.filter(|_| freeze.is_none() && killed.is_none()) {
+    } else if let Some(w) = by_design.filter(|_| {
+        // "Is this the expected behaviour?" asked about an out-of-memory failure is still the failure.
+        freeze.is_none() && killed.is_none() && oom_named.is_none()
+    }) {
         (
             Label::RecoveredNoFailure,
             w,

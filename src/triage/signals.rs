@@ -1374,6 +1374,27 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
             out.push(Sig::HostAlloc);
         }
     }
+    // A progress line that reports the failure ("at 25% | 16/63 [00:04<00:13, 3.49it/s], a CUDA out-of-memory
+    // error occurred") is where the run stopped, not a sign it went on: the work was under way, past the load.
+    if let Some(i) = out.iter().position(|s| *s == Sig::Progress) {
+        let l = line.to_ascii_lowercase();
+        if [
+            "out of memory",
+            "out-of-memory",
+            "error",
+            "crash",
+            "fail",
+            "killed",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
+        {
+            out.remove(i);
+            if l.contains("it/s]") && !l.contains("?it/s]") && !out.contains(&Sig::ContextPhase) {
+                out.push(Sig::ContextPhase);
+            }
+        }
+    }
     // "No space left on device" on /dev/shm (a container's shared memory, PyTorch's DataLoader workers) is
     // memory, not a full disk.
     if out.contains(&Sig::NotMemory) {
@@ -1439,9 +1460,21 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         .get_or_init(|| memchr::memmem::Finder::new(b"Killed"))
         .find(line.as_bytes())
         .is_some()
-        && shell_killed(line.trim())
+        && shell_killed(line.trim().trim_matches('`').trim())
     {
         out.push(Sig::HostKilled);
+    }
+    // The same in a Chinese locale (bash's zh_CN message for SIGKILL), alone on its line or after the job.
+    static KILLED_ZH: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
+    if KILLED_ZH
+        .get_or_init(|| memchr::memmem::Finder::new("已杀死".as_bytes()))
+        .find(line.as_bytes())
+        .is_some()
+    {
+        let t = line.trim().trim_matches('`').trim();
+        if t == "已杀死" || t.ends_with(" 已杀死") && t.len() < 60 {
+            out.push(Sig::HostKilled);
+        }
     }
     // ComfyUI's failing node: loader nodes (CheckpointLoaderSimple, UNETLoader, …ModelLoader) put weights on
     // the GPU; samplers, decoders and encoders compute activations for the weights already there.
