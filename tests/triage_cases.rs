@@ -2632,3 +2632,60 @@ fn stopped_progress_expected_questions_and_chinese_kills() {
         Label::CpuSpillSlow
     );
 }
+
+/// Seventeenth round's readings, written here as new users would put them: ComfyUI's "would exceed allowed
+/// memory" with under 2 GiB the process never allocated is the CUDA context and PyTorch's cache, not another
+/// program; nothing allocated yet means the weights; the resolution or a VAE stage is the activations; a web
+/// UI losing its server while loading is the process ended from outside; the model's stated requirement over
+/// the card is the weights; PyTorch's hint wrapped over two lines names no fragmentation.
+#[test]
+fn allowed_memory_gaps_first_allocations_and_stated_requirements() {
+    let tight = "Allocation on device 0 would exceed allowed memory. (out of memory)\n\
+        Currently allocated     : 23.05 GiB\n\
+        Requested               : 25.00 MiB\n\
+        Device limit            : 23.99 GiB\n\
+        Free (according to CUDA): 0 bytes\n";
+    assert_eq!(label(tight), Label::VramOomContext);
+    // Eight GiB this process never allocated is another holder.
+    let held = tight.replace("23.05 GiB", "15.50 GiB");
+    assert_eq!(label(&held), Label::VramHeldByOther);
+
+    let first = "Allocation on device 0 would exceed allowed memory. (out of memory)\n\
+        Currently allocated     : 0 bytes\n\
+        Requested               : 9.01 GiB\n\
+        Device limit            : 8.00 GiB\n\
+        Free (according to CUDA): 6.88 GiB\n\
+        PyTorch limit (set by user-supplied memory fraction)\n\
+        : 6.40 GiB\n";
+    assert_eq!(label(first), Label::VramOomLoad);
+
+    assert_eq!(
+        label(
+            "With 16G VRAM an OOM error occurs in the VAE encoding stage at a resolution of 1024."
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            "Error loading checkpoint: when I select the Flux checkpoint ComfyUI immediately disconnects. Moved it to the root of the disk, no change. Total VRAM 16379 MB."
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("It says insufficient graphic memory when I click GO. I have a GT 1030 with 2GB."),
+        Label::VramOomLoad
+    );
+    assert_eq!(
+        label(
+            "On my 6 GB laptop the model overflows into system RAM, which cuts the generation speed a lot."
+        ),
+        Label::CpuSpillSlow
+    );
+    let stated = "Running the 13B model fails with torch.cuda.OutOfMemoryError: CUDA out of memory. I understand the model requires 13GB of GPU memory but I only have two cards with 8GB each.";
+    assert_eq!(label(stated), Label::VramOomLoad);
+
+    let wrapped = "OutOfMemoryError: CUDA out of memory. Tried to allocate 132.00 MiB (GPU 0; 2.00 GiB total capacity; 1.67 GiB already\n\
+        allocated; 0 bytes free; 1.69 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting\n\
+        max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF\n";
+    assert_ne!(label(wrapped), Label::VramFragmentation);
+}

@@ -64,7 +64,16 @@
 //! the corpus's convention after that scoring and before the draw (fe001 fe002 fe003 fe011 fe012, t1151
 //! t1152 t1153 t1161 t1162): a refused system-RAM allocation and Ollama's "model requires more system
 //! memory" check are host_oom_killed (c006, c080, c082), whatever grew them; with them the round scored 27
-//! of 54 (50.0 %).
+//! of 54 (50.0 %). Logs t1190–t1238 came in a seventeenth round (2026-11-27; t1190–t1201 from ComfyUI custom
+//! nodes, helper ids cn001–cn012, val t1191 t1198 t1199, random.Random(20261220).sample(sorted ids, 3);
+//! t1202–t1219 from speech and audio tools, helper ids au001–au018, val t1203 t1204 t1210 t1216 t1219,
+//! random.Random(20261221).sample(sorted ids, 5); t1220–t1226 from vision and 3D tools, helper ids
+//! vi001–vi007, val t1221 t1223, random.Random(20261222).sample(sorted ids, 2); t1227–t1238 from the early
+//! local-LLM ecosystem, helper ids ea001–ea012, val t1235 t1237 t1238, random.Random(20261223).sample(sorted
+//! ids, 3)) and scored 13 of 49 (26.5 %) with the gatherers' labels and the rules the sixteenth round had
+//! led to; one label was set to the corpus's convention after that scoring and before the draw (cn004,
+//! t1193: Windows' "paging file is too small", os error 1455, is host_oom_killed as in r054–r060), and with
+//! it the round scored 14 of 49 (28.6 %).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -657,6 +666,82 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1186",
         "not_memory read as unknown: inference 6-7x slower in the official Docker image; only the maintainer names the image's missing auto-gptq CUDA extension",
+    ),
+    (
+        "t1192",
+        "vram_oom_context read as vram_held_by_other: ComfyUI's allowed-memory message with 3.3 GiB the process never allocated on a 24 GB card; the maintainer's answer (a tiled sampler) shows the image was too large, where c050's 2.45 GiB gap was the browser's",
+    ),
+    (
+        "t1195",
+        "not_memory read as vram_oom_context: OOM loading a Q8_0 GGUF in a ComfyUI node that Forge runs fine; only the node's patch shows it was a bug",
+    ),
+    (
+        "t1206",
+        "host_oom_killed read as unknown: whisper-web's 'Error code = 6' on a MacBook; only the maintainer says the code means out of memory",
+    ),
+    (
+        "t1207",
+        "vram_oom_load read as vram_oom_context: 'is it real to run this by 8Gb VRAM?' beside a bare PyTorch OOM; only the answer (the small models) places it at the weights",
+    ),
+    (
+        "t1208",
+        "vram_held_by_other read as unknown: VoiceStudio's own 'ran out of GPU memory. Close other GPU apps or Flush models' message; only the maintainer names the resident TTS model",
+    ),
+    (
+        "t1211",
+        "apple_metal_oom read as unknown: a VoiceStudio bug template on a 16 GB M1 with no failure line; only the maintainer names two models in unified memory",
+    ),
+    (
+        "t1213",
+        "not_memory read as paging_thrash: a Colab kernel that 'crashes and restarts' with no error; only the reply names the cuDNN mismatch",
+    ),
+    (
+        "t1214",
+        "recovered_no_failure read as not_memory: Whisper's 'FP16 is not supported on CPU; using FP32 instead'; reading that warning as a note by design cost a validation log",
+    ),
+    (
+        "t1215",
+        "recovered_no_failure read as not_memory: Whisper's 'FP16 is not supported on CPU; using FP32 instead' asked about; reading that warning as a note by design cost a validation log",
+    ),
+    (
+        "t1220",
+        "not_memory read as cpu_spill_slow: 'now takes over 6 minutes and 52GB memory' where it took 90 s; only the maintainer's pointer to an update shows the code was at fault",
+    ),
+    (
+        "t1222",
+        "not_memory read as vram_oom_context: a 712 GiB request on a 24 GB card even for a 64x64 image; only the maintainer names the build compiled for another GPU architecture",
+    ),
+    (
+        "t1224",
+        "host_oom_killed read as unknown: a YOLO track run whose RAM growth is only in a screenshot; only the maintainer names results kept in RAM without stream=True",
+    ),
+    (
+        "t1225",
+        "vram_oom_load read as unknown: 'no way inference.py runs on my 4090. It OOM's' beside a complaint about quality; only the commenters' measurements name the text encoder's weights",
+    ),
+    (
+        "t1226",
+        "cpu_spill_slow read as unknown: a 4 GB card and 14 of 15 GB of RAM full during segmentation, no slowness named; only the answer (a smaller SAM model) names the spill",
+    ),
+    (
+        "t1227",
+        "paging_thrash read as unknown: a feature request to disable mmap for 'low inference speeds (and low memory)'; only the reporter's closing note names the swap",
+    ),
+    (
+        "t1232",
+        "apple_metal_oom read as host_oom_killed: iOS killing MLCChat for using too much memory on an iPhone; nothing in the text names Metal's unified memory",
+    ),
+    (
+        "t1233",
+        "vram_oom_load read as unknown: an Android chat app that closes when a 7B chat starts on a 6 GB phone; only the maintainer's arithmetic names the GPU memory",
+    ),
+    (
+        "t1234",
+        "not_memory read as unknown: 'BLAS=0' and no GPU after an update of llama-cpp-python; only the reinstall with CUBLAS shows a CPU-only build",
+    ),
+    (
+        "t1236",
+        "vram_oom_load read as vram_oom_context: a bare PyTorch OOM on a 2 GB card while ingesting; only the maintainer's figure (about 12 GB needed) places it at the weights",
     ),
 ];
 

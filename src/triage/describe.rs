@@ -34,10 +34,7 @@ const PYTORCH_HINTS: [&str; 5] = [
 /// failed ("I set expandable_segments:True but still got OOM"): whatever the reserve figures allow, the
 /// memory is short, not split.
 pub(super) fn fragmentation_cure_failed(text: &str) -> bool {
-    let mut t = text.to_ascii_lowercase();
-    for hint in PYTORCH_HINTS {
-        t = t.replace(hint, "");
-    }
+    let t = without_hints(&text.to_ascii_lowercase());
     t.match_indices("expandable_segments").any(|(i, _)| {
         let after: String = t[i..].chars().take(160).collect();
         [
@@ -57,15 +54,44 @@ pub(super) fn fragmentation_cure_failed(text: &str) -> bool {
     })
 }
 
+/// The text without PyTorch's hints, found whatever whitespace a paste wrapped them with ("try setting\n
+/// max_split_size_mb to avoid fragmentation").
+fn without_hints(t: &str) -> String {
+    let mut out = t.to_owned();
+    for hint in PYTORCH_HINTS {
+        let words: Vec<&str> = hint.split(' ').collect();
+        let mut from = 0;
+        while let Some(rel) = out[from..].find(words[0]) {
+            let start = from + rel;
+            let mut end = start + words[0].len();
+            let whole = words[1..].iter().all(|w| {
+                let rest = &out[end..];
+                let gap = rest.len() - rest.trim_start().len();
+                if gap > 0 && rest[gap..].starts_with(w) {
+                    end += gap + w.len();
+                    true
+                } else {
+                    false
+                }
+            });
+            if whole {
+                out.replace_range(start..end, "");
+                from = start;
+            } else {
+                from = start + words[0].len();
+            }
+        }
+    }
+    out
+}
+
 pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call> {
     let log_like = reading == Reading::LogExcerpt;
-    let mut t = text.to_ascii_lowercase();
+    let t = text.to_ascii_lowercase();
     // PyTorch's OOM message ends with advice that names fragmentation whatever the cause, and it warns at
     // start-up where the option is missing: neither says anything about the allocator's state; the person's
     // own words (or the numbers) must.
-    for hint in PYTORCH_HINTS {
-        t = t.replace(hint, "");
-    }
+    let mut t = without_hints(&t);
     // "No out of memory error anywhere", "without an OOM": a failure denied is no symptom.
     for w in ["out of memory", "oom"] {
         let denied: Vec<usize> = t
@@ -118,9 +144,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         })
     };
     // "Enough disk space" is storage, not the disk busy paging.
-    let disk_busy = t
-        .match_indices("disk")
-        .any(|(i, _)| !t[i + 4..].trim_start().starts_with("space"));
+    let disk_busy = t.match_indices("disk").any(|(i, _)| {
+        let after = t[i + 4..].trim_start();
+        // Where a file sits ("moved to the root of the disk", "on another disk") is no activity either.
+        let before = t[..i].trim_end();
+        !after.starts_with("space")
+            && !["of the", "another", "on the", "to the"]
+                .iter()
+                .any(|w| before.ends_with(w))
+    });
     let find = |words: &[&'static str]| {
         words.iter().copied().find(|w| {
             has_word(w)
@@ -300,6 +332,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "out-of-memory",
         "insufficient memory",
         "insufficient graphics memory",
+        "insufficient graphic memory",
         "unable to allocate",
         // The same in the languages issue threads are most often written in.
         "内存不足",
@@ -389,8 +422,11 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "n_parallel",
         "after only",
         " -c ",
-        // A larger image than the one that worked.
+        // A larger image than the one that worked; the VAE turning latents into pixels (or back).
         "upscal",
+        "resolution",
+        "vae encod",
+        "vae decod",
         "hires",
         "higher resolution",
         "larger resolution",
@@ -600,6 +636,11 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "spilled into",
         "spilling to",
         "spilled to",
+        "overflows into",
+        "overflowing into",
+        "overflowed into",
+        "overflows to",
+        "generation speed",
     ]);
     let slow_rate = rate.filter(|_| lowest_rate.is_some_and(|r| r < SLOW_RATE));
     let slow = slow.or_else(|| {
@@ -1042,9 +1083,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "silently",
         "vanishes",
         "disappears",
+        // A web UI losing its server (ComfyUI's "Reconnecting…"): the process went away without a word.
+        "disconnects",
+        "reconnecting",
     ])
     .or_else(|| says_no_error(&t).then_some("no error"))
     .filter(|_| oom_named.is_none() && find(&["allocat"]).is_none());
+    // "The model requires 13GB of GPU memory, but I only have 8GB": the weights against the card.
+    let weights_over_card = (has_word("requires") || has_word("needs") || has_word("need"))
+        && (t.contains("only have") || t.contains("only has") || t.contains("i only got"))
+        && states_capacity(&t)
+        && !t.contains(" ram")
+        && !t.contains("内存");
     // The program itself ended (not a request refused, not an error shown).
     let ended = crash_find(&[
         "crash",
@@ -1057,6 +1107,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "shuts down",
         "shut down",
         "terminat",
+        "disconnects",
+        "reconnecting",
         "闪退",
         "崩溃",
     ]);
@@ -1190,6 +1242,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::VramOomContext,
             c,
             "A crash after it has run for a while usually means the context (KV cache and compute buffers) grew past the free VRAM.",
+        )
+    } else if let (Some(c), true) = (crash, weights_over_card) {
+        said_at_load = true;
+        (
+            Label::VramOomLoad,
+            c,
+            "The person sets the model's own requirement against the card's memory ('it requires 13GB, I only have 8GB'): the weights do not fit, whatever the context. A quantized or smaller model, or splitting it over several GPUs, fits.",
         )
     } else if let Some(f) = freeze {
         (

@@ -550,8 +550,11 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             ));
             return c;
         }
+        // Room on the card this process never allocated: another holder only when it is more than the CUDA
+        // context and PyTorch's own cache take (under a GiB is that overhead, not another program).
         if let (Some(a), Some(t)) = (f.allocated, f.total)
             && a + req <= t
+            && t - a >= 2 * GIB
         {
             return call(
                 Label::VramHeldByOther,
@@ -607,7 +610,14 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             return call(Label::VramFragmentation, 0.8, &[Sig::TorchOom]);
         }
         let line = scan.last(Sig::TorchOom).max(scan.last(Sig::AllowedMemory));
-        let label = phase(scan, line, Label::VramOomContext);
+        // Nothing of this process on the card yet ("Currently allocated: 0 bytes"): the first large
+        // allocation is the weights.
+        let default = if f.allocated == Some(0) && req > 0 {
+            Label::VramOomLoad
+        } else {
+            Label::VramOomContext
+        };
+        let label = phase(scan, line, default);
         return call(
             label,
             0.8,
