@@ -2645,7 +2645,24 @@ fn allowed_memory_gaps_first_allocations_and_stated_requirements() {
         Requested               : 25.00 MiB\n\
         Device limit            : 23.99 GiB\n\
         Free (according to CUDA): 0 bytes\n";
-    assert_eq!(label(tight), Label::VramOomContext);
+    let d = diagnose_str(tight);
+    assert_eq!(d.label, Label::VramOomContext);
+    // PyTorch's message names the framework, so the steps are PyTorch's, and a failure line with no load
+    // before it is placed nowhere by the timeline (the card said "during the model load" beside a context
+    // verdict).
+    assert_eq!(d.runtime.as_deref(), Some("PyTorch"));
+    assert!(
+        d.next_steps.iter().all(|s| !s.contains("-ngl")),
+        "{:?}",
+        d.next_steps
+    );
+    assert!(
+        d.events
+            .iter()
+            .all(|e| e.phase.as_deref() != Some(vram_doctor::triage::events::phase::LOAD)),
+        "{:?}",
+        d.events
+    );
     // Eight GiB this process never allocated is another holder.
     let held = tight.replace("23.05 GiB", "15.50 GiB");
     assert_eq!(label(&held), Label::VramHeldByOther);

@@ -787,7 +787,16 @@ impl Timeline {
     fn set_phases(&mut self) {
         let mut weights_on_gpu = false;
         let mut running = false;
+        // A load seen under way (a device found, a buffer or layers placed, the context set up): without
+        // one, a bare failure line says nothing of its phase, and the timeline does not guess.
+        let mut load_seen = false;
         for e in &mut self.events {
+            if matches!(
+                e.kind,
+                EventKind::Device | EventKind::Buffer | EventKind::Layers | EventKind::Context
+            ) {
+                load_seen = true;
+            }
             match e.kind {
                 EventKind::Buffer if e.on_gpu() && e.detail.as_deref() == Some("model") => {
                     weights_on_gpu = true;
@@ -801,16 +810,16 @@ impl Timeline {
                 }
                 EventKind::AllocFailed => {
                     let kind = e.detail.as_deref();
-                    e.phase = Some(
-                        if running {
-                            phase::RUN
-                        } else if weights_on_gpu || matches!(kind, Some("kv") | Some("compute")) {
-                            phase::CONTEXT
-                        } else {
-                            phase::LOAD
-                        }
-                        .into(),
-                    );
+                    e.phase = if running {
+                        Some(phase::RUN)
+                    } else if weights_on_gpu || matches!(kind, Some("kv") | Some("compute")) {
+                        Some(phase::CONTEXT)
+                    } else if load_seen || kind == Some("model") {
+                        Some(phase::LOAD)
+                    } else {
+                        None
+                    }
+                    .map(str::to_owned);
                 }
                 _ => {}
             }

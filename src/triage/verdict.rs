@@ -987,7 +987,14 @@ fn runtime(scan: &Scan) -> Option<String> {
         (Sig::RtVulkan, "llama.cpp"),
         (Sig::RtSycl, "llama.cpp"),
     ];
-    let name = order.iter().find(|(s, _)| scan.has(*s)).map(|(_, n)| *n)?;
+    let name = order
+        .iter()
+        .find(|(s, _)| scan.has(*s))
+        .map(|(_, n)| *n)
+        // PyTorch's own out-of-memory messages name the framework even when nothing else does.
+        .or_else(|| {
+            (scan.has(Sig::TorchOom) || scan.has(Sig::AllowedMemory)).then_some("PyTorch")
+        })?;
     // llama.cpp names its GPU backend when it is not CUDA.
     Some(if name == "llama.cpp" && scan.has(Sig::RtVulkan) {
         "llama.cpp (Vulkan)".to_owned()
