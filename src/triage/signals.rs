@@ -1453,28 +1453,16 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         out.remove(i);
     }
     // A bare "Killed" is how a shell reports SIGKILL (the OOM killer) for the foreground process; with a job
-    // it reads "line 12: 4242 Killed   python serve.py". (Checked only on lines with "Killed" in them: this
-    // runs on every line of a big log.)
-    static KILLED: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
-    if KILLED
-        .get_or_init(|| memchr::memmem::Finder::new(b"Killed"))
-        .find(line.as_bytes())
-        .is_some()
-        && shell_killed(line.trim().trim_matches('`').trim())
-    {
+    // it reads "line 12: 4242 Killed   python serve.py"; bash in a Chinese locale says "已杀死". (Checked only on
+    // lines with the word in them: this runs on every line of a big log.)
+    static KILLED: OnceLock<[memchr::memmem::Finder<'static>; 2]> = OnceLock::new();
+    let finders =
+        KILLED.get_or_init(|| SHELL_KILLED.map(|w| memchr::memmem::Finder::new(w.as_bytes())));
+    if finders.iter().zip(SHELL_KILLED).any(|(f, word)| {
+        f.find(line.as_bytes()).is_some()
+            && shell_killed(line.trim().trim_matches('`').trim(), word)
+    }) {
         out.push(Sig::HostKilled);
-    }
-    // The same in a Chinese locale (bash's zh_CN message for SIGKILL), alone on its line or after the job.
-    static KILLED_ZH: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
-    if KILLED_ZH
-        .get_or_init(|| memchr::memmem::Finder::new("已杀死".as_bytes()))
-        .find(line.as_bytes())
-        .is_some()
-    {
-        let t = line.trim().trim_matches('`').trim();
-        if t == "已杀死" || t.ends_with(" 已杀死") && t.len() < 60 {
-            out.push(Sig::HostKilled);
-        }
     }
     // ComfyUI's failing node: loader nodes (CheckpointLoaderSimple, UNETLoader, …ModelLoader) put weights on
     // the GPU; samplers, decoders and encoders compute activations for the weights already there.
@@ -1527,12 +1515,15 @@ fn ollama_failed_allocation(line: &str) -> Option<(bool, &'static str, &str)> {
     Some((on_gpu, field, device))
 }
 
-fn shell_killed(t: &str) -> bool {
+/// The shell's word for a process it saw killed (SIGKILL), in English and in bash's zh_CN locale.
+const SHELL_KILLED: [&str; 2] = ["Killed", "已杀死"];
+
+fn shell_killed(t: &str, word: &str) -> bool {
     let mut prev = "";
-    t == "Killed"
-        || t.ends_with(" Killed") && t.len() < 40
+    t == word
+        || t.ends_with(&format!(" {word}")) && t.chars().count() < 40
         || t.split_whitespace().any(|w| {
-            let hit = w == "Killed" && !prev.is_empty() && prev.bytes().all(|b| b.is_ascii_digit());
+            let hit = w == word && !prev.is_empty() && prev.bytes().all(|b| b.is_ascii_digit());
             prev = w;
             hit
         })

@@ -551,7 +551,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             return c;
         }
         // Room on the card this process never allocated: another holder only when it is more than the CUDA
-        // context and PyTorch's own cache take (under a GiB is that overhead, not another program).
+        // context and PyTorch's own cache take (up to 2 GiB is that overhead, not another program).
         if let (Some(a), Some(t)) = (f.allocated, f.total)
             && a + req <= t
             && t - a >= 2 * GIB
@@ -1399,8 +1399,14 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         layers_offloaded: found.layers.map(|(x, _)| x),
         layers_total: found.layers.map(|(_, y)| y),
     };
-    let (mut title, mut explanation, mut next_steps) =
-        super::verdict_text::words(c.label, &found, runtime.as_deref(), c.cause.as_deref());
+    let os = os(scan);
+    let (mut title, mut explanation, mut next_steps) = super::verdict_text::words(
+        c.label,
+        &found,
+        runtime.as_deref(),
+        os.as_deref(),
+        c.cause.as_deref(),
+    );
     if let Some(t) = c.title {
         title = t.to_owned();
         if t == HEALTHY || t == RAN {
@@ -1423,14 +1429,6 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             ];
         }
     }
-    // A Mac has no page file or .wslconfig: its swap grows by itself, and only less memory in use helps.
-    if c.label == Label::PagingThrash && os(scan).as_deref() == Some("macos") {
-        next_steps = vec![
-            "Use a smaller model or a 4-bit quantized one, so the model and its context fit in the Mac's memory with room for the system.".to_owned(),
-            "Shorten the context (max tokens, num_ctx / -c) and close other memory-hungry apps.".to_owned(),
-            "Watch Activity Monitor → Memory: Memory Pressure in yellow or red and Swap Used growing confirm it.".to_owned(),
-        ];
-    }
     if let Some(e) = c.explain {
         explanation = e;
     }
@@ -1447,7 +1445,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         label: c.label,
         confidence: c.confidence,
         runtime,
-        os: os(scan),
+        os,
         title,
         explanation,
         evidence: if c.evidence.is_empty() && c.extra.is_empty() {

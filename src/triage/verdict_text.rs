@@ -135,6 +135,7 @@ pub fn words(
     label: Label,
     f: &Found,
     runtime: Option<&str>,
+    os: Option<&str>,
     cause: Option<&str>,
 ) -> (String, String, Vec<String>) {
     let rt = runtime.unwrap_or("The runtime");
@@ -222,11 +223,20 @@ pub fn words(
         Label::PagingThrash => (
             "System RAM exhausted: the OS is paging".into(),
             "The run hung or timed out with no GPU allocation failure: the model did not fit in free system RAM, so the OS swapped (WSL2 and small page files make this common). It looks like a GPU problem but is memory paging.".into(),
-            vec![
-                "Give the system more memory to work with: a larger page file (Windows), memory= and swap= in %UserProfile%\\.wslconfig then wsl --shutdown (WSL2), or a swapfile (Linux).".into(),
-                "Use a smaller quant or context so the model fits in RAM + VRAM.".into(),
-                "Watch it in the Live Monitor: available RAM near zero and page faults climbing confirm it.".into(),
-            ],
+            // A Mac has no page file or .wslconfig: its swap grows by itself, and only less memory in use helps.
+            if os == Some("macos") {
+                vec![
+                    "Use a smaller model or a 4-bit quantized one, so the model and its context fit in the Mac's memory with room for the system.".into(),
+                    "Shorten the context (max tokens, num_ctx / -c) and close other memory-hungry apps.".into(),
+                    "Watch Activity Monitor → Memory: Memory Pressure in yellow or red and Swap Used growing confirm it.".into(),
+                ]
+            } else {
+                vec![
+                    "Give the system more memory to work with: a larger page file (Windows), memory= and swap= in %UserProfile%\\.wslconfig then wsl --shutdown (WSL2), or a swapfile (Linux).".into(),
+                    "Use a smaller quant or context so the model fits in RAM + VRAM.".into(),
+                    "Watch it in the Live Monitor: available RAM near zero and page faults climbing confirm it.".into(),
+                ]
+            },
         ),
         Label::CpuSpillSlow => (
             "Layers spilled to the CPU: generation is slow".into(),
