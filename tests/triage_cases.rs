@@ -2706,3 +2706,101 @@ fn allowed_memory_gaps_first_allocations_and_stated_requirements() {
         max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF\n";
     assert_ne!(label(wrapped), Label::VramFragmentation);
 }
+
+#[test]
+fn round_eighteen_readings() {
+    // Other jobs on the card named in words.
+    assert_eq!(
+        label(
+            "Our service crashes with CUDA error: out of memory whenever external processes use the GPU at the same moment."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "I launched the sweep script and saw more and more processes running on my GPUs, then RuntimeError: CUDA error: out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "nvtop shows a ghost process holding 10 GB that nvidia-smi does not list, and training fails with CUDA out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "The extension does not unload the LLM from VRAM after the prompt, so the image generation afterwards is way too slow."
+        ),
+        Label::VramHeldByOther
+    );
+
+    // More allocated than the card has (Windows' shared-memory fallback lent the rest): the model outgrew
+    // the card. Allocated under the total stays the context's.
+    let over = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 64.00 MiB. GPU 0 has a total capacity of 8.00 GiB of which 0 bytes is free. Of the allocated memory 17.20 GiB is allocated by PyTorch, and 12.00 MiB is reserved by PyTorch but unallocated.";
+    assert_eq!(label(over), Label::VramOomLoad);
+    let under = over.replace("17.20 GiB is allocated", "7.20 GiB is allocated");
+    assert_eq!(label(&under), Label::VramOomContext);
+
+    // Module.to()'s per-parameter convert in the traceback is the weights' move to the GPU.
+    let to = "  File \"/venv/lib/python3.10/site-packages/torch/nn/modules/module.py\", line 1160, in convert\n\
+        return t.to(device, dtype if t.is_floating_point() or t.is_complex() else None, non_blocking)\n\
+        torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 256.00 MiB (GPU 0; 4.00 GiB total capacity; 3.50 GiB already allocated; 0 bytes free; 3.60 GiB reserved in total by PyTorch)\n";
+    assert_eq!(label(to), Label::VramOomLoad);
+
+    // A person's question with "tried to allocate" in it is not PyTorch's message; the CPU buffer the log
+    // refused is system RAM.
+    let question = "llama_model_load: error loading model: unable to allocate CPU_REPACK buffer\n\
+        Why has the loader tried to allocate the whole file even with mmap? Some models load and some cannot?\n";
+    assert_eq!(label(question), Label::HostOomKilled);
+
+    // Launchers report SIGKILL as a negative signal number.
+    assert_eq!(
+        label(
+            "[launch.py:319:sigkill_handler] Killing subprocess 4121\nsubprocess.CalledProcessError: Command '['/usr/bin/python', '-u', 'train.py']' died; exits with return code = -9"
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n  exitcode  : -9 (pid: 5512)\n"
+        ),
+        Label::HostOomKilled
+    );
+
+    // NumPy's own MemoryError is system RAM.
+    assert_eq!(
+        label(
+            "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 7.45 GiB for an array with shape (1000000, 1000) and data type float64"
+        ),
+        Label::HostOomKilled
+    );
+
+    // A version named as the one that works: a regression. A size after "works with" is not a version.
+    assert_eq!(
+        label(
+            "Since 3.2.0 loading the model fails with CUDA failed with error out of memory on an empty A100. It works fine with 3.1.4."
+        ),
+        Label::NotMemory
+    );
+    assert_ne!(
+        label(
+            "Loading the model fails with CUDA failed with error out of memory. It works fine with 4.5 GB models."
+        ),
+        Label::NotMemory
+    );
+
+    // A Chinese "stuck" is a freeze; on a Mac with no swap named that stays Metal's share of memory.
+    assert_eq!(
+        label("在 M2 Mac 上用 mps 加载模型后系统就一直卡住了，没有输出"),
+        Label::AppleMetalOom
+    );
+
+    // "tokens-per-sec" is a rate: 0.4 of them on a Mac with MLX is swapping.
+    assert_eq!(
+        label(
+            "mlx_lm.generate on my M1 Max: Generation: 100 tokens, 0.412 tokens-per-sec with the 8-bit model."
+        ),
+        Label::PagingThrash
+    );
+}

@@ -283,6 +283,23 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "no process listed",
         "no processes listed",
         "without any process",
+        // A process nvidia-smi does not show but nvtop does, or one left behind by a killed run.
+        "ghost process",
+        "phantom process",
+        "orphaned process",
+        // A model another program does not let go of ("it doesn't unload the LLM from VRAM").
+        "doesn't unload",
+        "does not unload",
+        "never unloads",
+        // Other jobs on the card named as such: "external processes", "concurrent GPU processes", "more and
+        // more processes running in my GPUs".
+        "external process",
+        "external gpu process",
+        "concurrent process",
+        "concurrent gpu process",
+        "processes running in my gpu",
+        "processes running on my gpu",
+        "processes running on the gpu",
     ])
     // "On another server it only needs 23 GB" names a second machine to compare with, not a second server
     // on this card.
@@ -530,6 +547,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "grinds",
         "memory pressure",
         "beach ball",
+        // The same in Chinese: "stuck", "frozen", "the machine hangs", "not responding", "stutters".
+        "卡住",
+        "卡死",
+        "死机",
+        "无响应",
+        "卡顿",
         // "RAM usage is very high, regularly paging".
         "paging",
         "hard reset",
@@ -778,6 +801,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "used to work",
         "worked fine in",
         "regression",
+        // "The device memory is empty" when it failed.
+        "memory is empty",
     ]);
     // The same with any model size: what does not grow with the model is not its memory, whatever the
     // symptom (a freeze, a stutter, a crash).
@@ -856,7 +881,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "older version works",
         "previous version works",
         "older versions work",
-    ]);
+    ])
+    // "It works fine with 2.10.1": a version number named as the one that works.
+    .or_else(|| version_works(&t).then_some("works with an earlier version"));
     // A reinstalled driver or runtime named as what cured it: the install was broken, not the memory short.
     let reinstalled = find(&[
         "reinstalling the driver",
@@ -1442,6 +1469,38 @@ fn full_layers_in(t: &str) -> bool {
             && after.starts_with("layers")
             && num_before(left.len())
                 .is_some_and(|x| x > 0 && Some(x) == right[..digits].parse().ok())
+    })
+}
+
+/// "It works fine with 2.10.1", "worked on v0.5.9": a release (a version with two dots, or a "v" and a
+/// number) named as the one that works. Sizes ("works with 4.5 GB") have one dot and no "v".
+fn version_works(t: &str) -> bool {
+    ["works ", "worked ", "working "].iter().any(|verb| {
+        t.match_indices(verb).any(|(i, w)| {
+            let mut rest = t[i + w.len()..].trim_start();
+            for filler in ["fine ", "well ", "ok ", "perfectly "] {
+                rest = rest.strip_prefix(filler).unwrap_or(rest);
+            }
+            let Some(rest) = ["with ", "on ", "in "]
+                .iter()
+                .find_map(|p| rest.strip_prefix(p))
+            else {
+                return false;
+            };
+            let rest = rest.strip_prefix("version ").unwrap_or(rest);
+            let (rest, v) = match rest.strip_prefix('v') {
+                Some(r) => (r, true),
+                None => (rest, false),
+            };
+            let token: &str = rest
+                .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .next()
+                .unwrap_or("")
+                .trim_end_matches('.');
+            let parts: Vec<&str> = token.split('.').collect();
+            let numeric = !token.is_empty() && parts.iter().all(|p| !p.is_empty());
+            numeric && (parts.len() >= 3 || (v && parts.len() >= 2))
+        })
     })
 }
 

@@ -365,7 +365,7 @@ fn patterns() -> Option<&'static Patterns> {
             )?,
             exit_code: r(r"(?i)(?:exit code|exit status|exited with code|exit_code=|returned)\s*:?\s*(-?\d+)")?,
             pid: r(r"(?i)\bpid[=: ]\s*(\d{2,9})\b")?,
-            tok_s: r(r"(?i)(\d+(?:\.\d+)?)\s*(?:tokens per second|tokens/s|tok/s|t/s)")?,
+            tok_s: r(r"(?i)(\d+(?:\.\d+)?)\s*(?:tokens[- ]per[- ]sec(?:ond)?|tokens/s|tok/s|t/s)")?,
             fit_ctx: r(
                 r"context size reduced from (\d+) to (\d+)|max=([\d,]+) fitted=([\d,]+)|using '(\d+)' as context length for the calculation\. Original context length: '(\d+)'",
             )?,

@@ -508,8 +508,12 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("defaultcpuallocator", Sig::HostAlloc),
     // Intel MKL's allocator (PyTorch/CTranslate2 on the CPU): system RAM refused a buffer.
     ("mkl_malloc: failed to allocate", Sig::HostAlloc),
+    // NumPy's MemoryError: "Unable to allocate 3.60 GiB for an array with shape (1, 1200623, 201)".
+    ("for an array with shape", Sig::HostAlloc),
     // torch.nn.Module._apply moves or converts every parameter (.to(), .cuda(), .half()): the weights' load.
     ("self._apply(", Sig::LoadPhase),
+    // Module.to()'s per-parameter convert: "return t.to(device, dtype if t.is_floating_point() …)".
+    ("return t.to(device", Sig::LoadPhase),
     // A Python frame in a model's forward pass: the weights are loaded, activations are being computed.
     (", in forward", Sig::ContextPhase),
     // transformers' generation loop and attention internals: the weights are placed, tokens are computed.
@@ -982,6 +986,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("resource limit (", Sig::NotMemory),
     // A process ended by SIGKILL reported as a code, in any wording ("error code 137", "return code 137").
     ("code 137", Sig::HostKilled),
+    // …or as the negative signal number launchers print: DeepSpeed's "exits with return code = -9",
+    // torchrun's "exitcode  : -9", subprocess's "exit status -9".
+    ("return code = -9", Sig::HostKilled),
+    ("return code -9", Sig::HostKilled),
+    ("exitcode  : -9", Sig::HostKilled),
+    ("exitcode: -9", Sig::HostKilled),
+    ("exit status -9", Sig::HostKilled),
     // Google Colab ends the session when the VM's RAM is used up.
     ("after using all available ram", Sig::HostKilled),
     // Kubernetes evicts a pod when the node's memory runs low; YARN kills a container over its memory limit.
@@ -1361,6 +1372,23 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         } else {
             Sig::ContextPhase
         });
+    }
+    // PyTorch writes "Tried to allocate 20.00 MiB": the words without a size after them are a person's
+    // sentence ("why has the engine tried to allocate the whole file?"), not the allocator's message.
+    if let Some(i) = out.iter().position(|s| *s == Sig::TorchOom) {
+        let l = line.to_ascii_lowercase();
+        let sized = l.match_indices("tried to allocate").any(|(at, w)| {
+            l[at + w.len()..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit())
+        });
+        if !sized
+            && !["out of memory", "outofmemoryerror", "allocation on device"]
+                .iter()
+                .any(|w| l.contains(w))
+        {
+            out.remove(i);
+        }
     }
     // A line naming system RAM (PyTorch's CPU allocator, a CPU buffer) is that, whatever "out of memory"
     // words it also has. So is a "CUDA_Host" (or ROCm_Host, Vulkan_Host) buffer: when pinning it fails

@@ -612,7 +612,10 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         let line = scan.last(Sig::TorchOom).max(scan.last(Sig::AllowedMemory));
         // Nothing of this process on the card yet ("Currently allocated: 0 bytes"): the first large
         // allocation is the weights.
-        let default = if f.allocated == Some(0) && req > 0 {
+        // More allocated than the card holds (Windows' shared-memory fallback lent the rest): the model
+        // alone outgrew the card.
+        let outgrown = matches!((f.allocated, f.total), (Some(a), Some(t)) if a > t);
+        let default = if (f.allocated == Some(0) && req > 0) || outgrown {
             Label::VramOomLoad
         } else {
             Label::VramOomContext
