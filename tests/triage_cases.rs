@@ -2566,9 +2566,10 @@ fn silent_exits_mac_swapping_and_cures_tried() {
     );
 
     let tried = "I tried setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, but I still got OOM:\n\
-        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.10 GiB is free. Of the allocated memory 21.20 GiB is allocated by PyTorch, and 600.00 MiB is reserved by PyTorch but unallocated.\n";
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.10 GiB is free. Of the allocated memory 20.40 GiB is allocated by PyTorch, and 1.40 GiB is reserved by PyTorch but unallocated.\n";
     assert_eq!(label(tried), Label::VramOomContext);
-    // The same figures without the words: the reserve and the free memory together cover the request.
+    // The same figures without the words: a reserve about the request's size, with the free memory,
+    // covers it.
     let figures = tried.lines().nth(1).unwrap_or_default();
     assert_eq!(label(figures), Label::VramFragmentation);
 
@@ -2803,4 +2804,42 @@ fn round_eighteen_readings() {
         ),
         Label::PagingThrash
     );
+}
+
+#[test]
+fn round_nineteen_readings() {
+    // One memory object over the device's cap (OpenVINO / OpenCL) is a per-buffer limit, not a shortage.
+    assert_eq!(
+        label(
+            "[GPU] Exceeded max size of memory object allocation: requested 6442450944 bytes, but max alloc size supported by device is 4294959104 bytes."
+        ),
+        Label::NotMemory
+    );
+    // Colab's notice in Korean, NCCL's /dev/shm segment, MSVC's bad_alloc: system RAM.
+    assert_eq!(
+        label("모델 로드 중 \"사용 가능한 RAM을 모두 사용한 후 세션이 다운되었습니다.\""),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1 (size 9637888)"
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("  File \"synth.py\", line 40, in save\nRuntimeError: bad allocation"),
+        Label::HostOomKilled
+    );
+    // A stopped deployment's container that keeps the card.
+    assert_eq!(
+        label(
+            "After stopping the model the old container continues to occupy GPU memory and the new one reports CUDA out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+    // A reserve far smaller than the request is no fragmentation; one about the request's size stays it.
+    let small = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 19.63 GiB. GPU 3 has a total capacity of 79.15 GiB of which 17.73 GiB is free. Of the allocated memory 56.64 GiB is allocated by PyTorch, and 4.07 GiB is reserved by PyTorch but unallocated.";
+    assert_ne!(label(small), Label::VramFragmentation);
+    let big = small.replace("4.07 GiB is reserved", "18.07 GiB is reserved");
+    assert_eq!(label(&big), Label::VramFragmentation);
 }

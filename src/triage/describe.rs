@@ -232,6 +232,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "没有得到释放",
         "不释放",
         "occupied by",
+        // A stopped instance's container or process that "continues to occupy GPU memory".
+        "continues to occupy",
+        "still occupies",
+        "still occupy",
         "process using",
         "processes using",
         "another app",

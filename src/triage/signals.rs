@@ -435,6 +435,8 @@ const PATTERNS: &[(&str, Sig)] = &[
         Sig::BufferLimit,
     ),
     ("maximum buffer length", Sig::BufferLimit),
+    // OpenVINO's and OpenCL's cap on one memory object (CL_DEVICE_MAX_MEM_ALLOC_SIZE).
+    ("max size of memory object allocation", Sig::BufferLimit),
     // Metal's own name for the per-buffer cap (MTLDevice.maxBufferLength).
     ("maxbufferlength", Sig::BufferLimit),
     ("failed to find kv cache slot", Sig::NotMemory),
@@ -995,11 +997,17 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exit status -9", Sig::HostKilled),
     // Google Colab ends the session when the VM's RAM is used up.
     ("after using all available ram", Sig::HostKilled),
+    // The same notice in Colab's Korean interface.
+    ("사용 가능한 ram을 모두 사용한 후", Sig::HostKilled),
     // Kubernetes evicts a pod when the node's memory runs low; YARN kills a container over its memory limit.
     ("low on resource: memory", Sig::HostKilled),
     ("for exceeding memory limits", Sig::HostKilled),
     // PyTorch's DataLoader workers share tensors through /dev/shm: a container's small shm is memory refused.
     ("insufficient shared memory", Sig::HostAlloc),
+    // NCCL's shared-memory transport in a container with Docker's 64 MB /dev/shm.
+    ("error while creating shared memory segment", Sig::HostAlloc),
+    // std::bad_alloc as MSVC's runtime words it ("RuntimeError: bad allocation"): system RAM refused.
+    ("bad allocation", Sig::HostAlloc),
     // Creating the GPU context fails when the card is already full: CUDA driver API and its wrappers.
     ("cuctxcreate", Sig::CtxCreate),
     ("primaryctxretain", Sig::CtxCreate),

@@ -600,9 +600,10 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         let large_request = f.total.is_none_or(|t| req >= t / 100);
         if let Some(ru) = ru
             && ru > 0
-            && ru.saturating_mul(5) >= req
-            // Without the free figure (a trimmed message), a reserve of half the request or more.
-            && f.free.map_or(ru.saturating_mul(2) >= req, |free| free + ru >= req)
+            // The reserve the cache cannot hand out is about the request's size (four fifths or more): a
+            // reserve far smaller than the request does not explain the failure.
+            && ru.saturating_mul(5) >= req.saturating_mul(4)
+            && f.free.is_none_or(|free| free + ru >= req)
             && large_request
             // The person tried the cure for fragmentation and it still failed.
             && !super::describe::fragmentation_cure_failed(&scan.head)
