@@ -2843,3 +2843,24 @@ fn round_nineteen_readings() {
     let big = small.replace("4.07 GiB is reserved", "18.07 GiB is reserved");
     assert_eq!(label(&big), Label::VramFragmentation);
 }
+
+#[test]
+fn out_of_the_cards_memory_in_words() {
+    // "Out of GPU memory", "out of VRAM", "out of video memory" are failures like "out of memory".
+    assert_eq!(label("Error: ran out of GPU memory."), Label::VramOomLoad);
+    assert_eq!(
+        label("Out of video memory trying to allocate a rendering resource."),
+        Label::VramOomLoad
+    );
+    // Denied or only guessed at, they are not.
+    assert_eq!(
+        label("It is not out of VRAM, the card has 20 GB free."),
+        Label::Unknown
+    );
+    assert_eq!(
+        label(
+            "Through the agent the model runs entirely on the CPU and generation is slow; probably running out of memory because of its larger context."
+        ),
+        Label::CpuSpillSlow
+    );
+}

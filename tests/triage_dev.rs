@@ -708,7 +708,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1208",
-        "vram_held_by_other read as unknown: VoiceStudio's own 'ran out of GPU memory. Close other GPU apps or Flush models' message; only the maintainer names the resident TTS model",
+        "vram_held_by_other read as vram_oom_load: VoiceStudio's own 'ran out of GPU memory. Close other GPU apps or Flush models' message, advice it prints whatever holds the card; only the maintainer names the resident TTS model",
     ),
     (
         "t1211",
@@ -780,7 +780,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1251",
-        "not_memory read as vram_held_by_other: 'fails to load as it's run out of VRAM' beside TabbyAPI's 'one GPU is in use'; only the thread shows Docker exposing one GPU",
+        "not_memory read as recovered_no_failure: 'fails to load as it's run out of VRAM' beside TabbyAPI's 'one GPU is in use' and 'both cards work fine with Ollama'; only the thread shows Docker exposing one GPU",
     ),
     (
         "t1253",

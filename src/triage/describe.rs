@@ -92,13 +92,22 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // start-up where the option is missing: neither says anything about the allocator's state; the person's
     // own words (or the numbers) must.
     let mut t = without_hints(&t);
-    // "No out of memory error anywhere", "without an OOM": a failure denied is no symptom.
-    for w in ["out of memory", "oom"] {
+    // "No out of memory error anywhere", "without an OOM": a failure denied is no symptom; nor is one
+    // guessed at ("probably running out of VRAM").
+    for w in [
+        "out of memory",
+        "out of gpu memory",
+        "out of vram",
+        "out of video memory",
+        "oom",
+    ] {
         let denied: Vec<usize> = t
             .match_indices(w)
             // Where a word starts: "no room" denies nothing.
             .filter(|(i, _)| *i == 0 || !t.as_bytes()[*i - 1].is_ascii_alphanumeric())
-            .filter(|(i, _)| super::signals::denied_by(&t[..*i]))
+            .filter(|(i, _)| {
+                super::signals::denied_by(&t[..*i]) || super::signals::hedged(&t[..*i])
+            })
             .map(|(i, _)| i)
             .collect();
         for i in denied.into_iter().rev() {
@@ -350,6 +359,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let crash = crash_find(&[
         "crash",
         "out of memory",
+        "out of gpu memory",
+        "out of vram",
+        "out of video memory",
         "out-of-memory",
         "insufficient memory",
         "insufficient graphics memory",
@@ -759,6 +771,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // Out of memory named anywhere, by the person or a runtime line they quote.
     let oom_named = find(&[
         "out of memory",
+        "out of gpu memory",
+        "out of vram",
+        "out of video memory",
         "out-of-memory",
         " oom",
         "not enough vram",

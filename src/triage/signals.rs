@@ -110,6 +110,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("cudamalloc failed", Sig::CudaOom),
     ("cuda error: out of memory", Sig::CudaOom),
     ("out of memory", Sig::OomWord),
+    // The same said of the card ("ran out of GPU memory", "out of VRAM"): apps' own messages and people's.
+    ("out of gpu memory", Sig::OomWord),
+    ("out of vram", Sig::OomWord),
+    ("out of video memory", Sig::OomWord),
     ("cudaerrormemoryallocation", Sig::CudaOom),
     ("cuda_error_out_of_memory", Sig::CudaOom),
     ("unable to allocate cuda", Sig::CudaOom),
@@ -1307,13 +1311,23 @@ fn collect(
 
 /// A person's "no out of memory in the log", "without an out of memory error": every "out of memory" on the
 /// line is denied by one of the two words before it. Runtimes never write it so; a sentence does.
+/// The words that make a line's bare out-of-memory (`Sig::OomWord`).
+const OOM_PHRASES: [&str; 4] = [
+    "out of memory",
+    "out of gpu memory",
+    "out of vram",
+    "out of video memory",
+];
+
 fn only_negated_oom(line: &str) -> bool {
     let l = line.to_ascii_lowercase();
     let mut any = false;
-    for (i, _) in l.match_indices("out of memory") {
-        any = true;
-        if !denied_by(&l[..i]) {
-            return false;
+    for phrase in OOM_PHRASES {
+        for (i, _) in l.match_indices(phrase) {
+            any = true;
+            if !denied_by(&l[..i]) && !hedged(&l[..i]) {
+                return false;
+            }
         }
     }
     any
@@ -1321,6 +1335,15 @@ fn only_negated_oom(line: &str) -> bool {
 
 /// llama.cpp's note that a tensor (the token embedding table) stays on the CPU by design.
 pub(super) const EMBEDDING_ON_CPU_NOTE: &str = "cannot be used with preferred buffer type";
+
+/// A guess, not a report: "probably running out of VRAM", "maybe out of memory".
+pub(super) fn hedged(before: &str) -> bool {
+    before
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .any(|w| matches!(w, "probably" | "maybe" | "perhaps" | "possibly"))
+}
 
 /// The text before a word denies it: "no", "not", "without", "never" or "nor" among its last two words
 /// ("no out of memory", "without an OOM").
