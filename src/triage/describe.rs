@@ -94,13 +94,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let mut t = without_hints(&t);
     // "No out of memory error anywhere", "without an OOM": a failure denied is no symptom; nor is one
     // guessed at ("probably running out of VRAM").
-    for w in [
-        "out of memory",
-        "out of gpu memory",
-        "out of vram",
-        "out of video memory",
-        "oom",
-    ] {
+    for w in super::signals::OOM_PHRASES.into_iter().chain(["oom"]) {
         let denied: Vec<usize> = t
             .match_indices(w)
             // Where a word starts: "no room" denies nothing.

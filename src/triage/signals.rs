@@ -1309,16 +1309,17 @@ fn collect(
     }
 }
 
-/// A person's "no out of memory in the log", "without an out of memory error": every "out of memory" on the
-/// line is denied by one of the two words before it. Runtimes never write it so; a sentence does.
 /// The words that make a line's bare out-of-memory (`Sig::OomWord`).
-const OOM_PHRASES: [&str; 4] = [
+pub(super) const OOM_PHRASES: [&str; 4] = [
     "out of memory",
     "out of gpu memory",
     "out of vram",
     "out of video memory",
 ];
 
+/// A person's "no out of memory in the log", "without an out of memory error", "probably out of VRAM": every
+/// out-of-memory phrase on the line is denied or guessed at by one of the two words before it. Runtimes never
+/// write it so; a sentence does.
 fn only_negated_oom(line: &str) -> bool {
     let l = line.to_ascii_lowercase();
     let mut any = false;
