@@ -1415,8 +1415,9 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
                 .starts_with(|c: char| c.is_ascii_digit())
         });
         if !sized
-            && !["out of memory", "outofmemoryerror", "allocation on device"]
-                .iter()
+            && !OOM_PHRASES
+                .into_iter()
+                .chain(["outofmemoryerror", "allocation on device"])
                 .any(|w| l.contains(w))
         {
             out.remove(i);
