@@ -2864,3 +2864,221 @@ fn out_of_the_cards_memory_in_words() {
         Label::CpuSpillSlow
     );
 }
+
+/// Readings from the twentieth round's dev logs and from how people word the same things, each checked to
+/// fail on the build before it (paraphrases, not the corpus logs).
+#[test]
+fn round_twenty_readings() {
+    // XLA's device-buffer refusal (JAX, TensorFlow, PyTorch/XLA) and MIOpen's (AMD) are the card running out.
+    assert!(matches!(
+        label(
+            r#"jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 6.20G. That was not possible. There are 2.31G free.; (0x0x0_HBM0)"#
+        ),
+        Label::VramOomLoad | Label::VramOomContext
+    ));
+    assert_eq!(
+        label(
+            r#"MIOpen Error: /long_pathname/MIOpen/src/hip/handlehip.cpp:99: Memory not available to allocate buffer: 2147483648"#
+        ),
+        Label::RocmOom
+    );
+    // Libraries that do not match or are missing, and a hub that cannot be reached: not memory.
+    assert_eq!(
+        label(
+            r#"E external/xla/xla/stream_executor/cuda/cuda_driver.cc:152] failed call to cuInit: operation failed: cudaGetErrorString symbol not found."#
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            r#"E tensorflow/stream_executor/cuda/cuda_dnn.cc:319] Loaded runtime CuDNN library: 8.0.4 but source was compiled with: 8.1.0.  CuDNN library needs to have matching major version and equal or higher minor version."#
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            r#"Could not load library cudnn_cnn_infer64_8.dll. Error code 126
+Please make sure cudnn_cnn_infer64_8.dll is in your library path!"#
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            r#"OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files and it looks like meta-llama/Llama-3.1-8B is not the path to a directory containing a file named config.json."#
+        ),
+        Label::NotMemory
+    );
+    // llama-quantize's fallback type for a tensor whose rows do not split into blocks is a note, not a failure.
+    assert_eq!(
+        label(
+            r#"llama_tensor_get_type : tensor cols 11008 x 4096 are not divisible by 256, required for q4_K - using fallback quantization q5_0
+[  12/ 291] blk.0.ffn_down.weight - [11008,  4096,     1,     1], type =    f16, converting to q5_0 .. size =    86.00 MiB ->    29.56 MiB"#
+        ),
+        Label::RecoveredNoFailure
+    );
+    // A bare "out of memory" on a line that puts the work on the CPU and names RAM is system RAM; RAM named as
+    // a capacity only ("I have 64 GB of RAM") says nothing about which memory ran out.
+    assert_eq!(
+        label(
+            r#"Loading the checkpoint gets killed
+
+My config:
+
+```
+config = {
+    "n_layer": 32,
+    "hidden": 4096,
+    "heads": 32,
+    "vocab": 32000,
+    "seq_len": 4096,
+}
+```
+
+and it dies right after printing
+
+`loaded shards in 51.2s
+[[0.0131 -0.0042 0.0077 0.0019 -0.0008 0.0032
+  0.0101 0.0006 -0.0044 0.0012 0.0090 -0.0017
+  0.0051 0.0027 -0.0009 0.0003 0.0061 -0.0024]]
+[[-0.0412 -0.0388 -0.0120 -0.0590 -0.0401 -0.0522
+  -0.0311 -0.0498 -0.0433 -0.0376 -0.0419 -0.0355
+  -0.0233 -0.0471 -0.0502 -0.0388 -0.0297 -0.0416]]
+[[0.0112 0.0093 -0.0051 0.0017 -0.0063 0.0029
+  0.0048 -0.0036 0.0071 0.0005 -0.0011 0.0084]]
+Killed`
+
+because it is running out of memory, I am trying to use CPU, I only have 16 gb of ram on this box, can it run at all?"#
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            r#"I tried three models (Phi-3 mini, Mistral 7B, Llama 3 8B) and it crashes with any of them saying out of memory. I have 64 GB of RAM."#
+        ),
+        Label::NotMemory
+    );
+    // A guess by the runtime ("most likely due to out of memory") is no failure of either memory.
+    assert!(!matches!(
+        label(
+            r#"[Warning]: ERROR: Previous attempt to load model resulted in crash for `model-q4_0.gguf` most likely due to out of memory."#
+        ),
+        Label::HostOomKilled | Label::VramOomLoad | Label::VramOomContext
+    ));
+    // "No process using the GPU" names no holder; the card idle and the CPU busy is the spill.
+    assert_eq!(
+        label(
+            r#"The model runs on CPU only even though I have an RTX 4080. nvidia-smi shows no process using the GPU, and answers take minutes."#
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label(
+            r#"My GPU is not being used at all: Task Manager shows the GPU at 0% and the CPU at 100% while it generates, and every answer takes ages."#
+        ),
+        Label::CpuSpillSlow
+    );
+    // A notebook's runtime restarted when RAM ran out.
+    assert_eq!(
+        label(
+            r#"Loading the 13B model in Colab works, but as soon as it generates the RAM usage hit the limit and the runtime got restarted."#
+        ),
+        Label::HostOomKilled
+    );
+    // Other holders in words: instances of an app, a job left running, a game in the background, memory kept
+    // after the app was closed.
+    assert_eq!(
+        label(
+            r#"I have two Fooocus instances open and when the second one starts generating it fails with CUDA out of memory."#
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            r#"Turns out a training job I forgot to stop was on the card; vLLM failed with CUDA out of memory at start."#
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            r#"The model would not load (CUDA error: out of memory) while my game was still running in the background."#
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            r#"nvidia-smi still lists 9 GB taken even though I closed the web UI, and loading again fails with CUDA out of memory."#
+        ),
+        Label::VramHeldByOther
+    );
+    // A count of turns before the failure, a long input where a short one works, inference as against the
+    // load (also in Chinese): the context.
+    assert_eq!(
+        label(
+            r#"After about 30 messages in a conversation the model crashes with out of memory; a fresh conversation works again."#
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            r#"Whisper crashes with CUDA out of memory on a 90-minute recording but works on short clips."#
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            r#"The model starts without complaint, but when inferring on large images it reports CUDA out of memory."#
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(r#"两张 24G 的卡，模型加载正常，但是推理长文本的时候报 CUDA out of memory"#),
+        Label::VramOomContext
+    );
+    // "加载推理" is "load and run": the load, when the card is too small.
+    assert_eq!(
+        label(r#"这个模型至少要 24G 才能加载推理，我的卡只有 12G，报 CUDA out of memory"#),
+        Label::VramOomLoad
+    );
+    // The drive busy the whole time is the paging.
+    assert_eq!(
+        label(
+            r#"Loading the model takes 25 minutes and my SSD is at 100% in Task Manager the whole time. 16 GB of RAM, the model file is 28 GB."#
+        ),
+        Label::PagingThrash
+    );
+    // The issue template's "Expected behavior" heading is not a statement that the behaviour is by design.
+    assert_ne!(
+        label(
+            r#"App crashes when loading some models
+
+Describe the bug
+For some GGUF models the app crashes, even for a very small one.
+
+To Reproduce
+Load the model.
+
+Expected behavior
+Model loads"#
+        ),
+        Label::RecoveredNoFailure
+    );
+    // PyTorch's own figures with no reserve beside the allocation: a max_split_size_mb tried (in vain, in
+    // Chinese or English) does not make it fragmentation.
+    assert_ne!(
+        label(
+            r#"用 13B 模型，显卡是 2080 11G，最后出现这个错误：
+```
+torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 68.00 MiB (GPU 0; 10.75 GiB total capacity; 10.17 GiB already allocated; 47.94 MiB free; 10.17 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.
+```
+设置过 PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:32 还是不行，batch_size 改小也无效"#
+        ),
+        Label::VramFragmentation
+    );
+    assert_ne!(
+        label(
+            r#"I set max_split_size_mb:128 like the message says.
+torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 120.00 MiB (GPU 0; 7.79 GiB total capacity; 7.30 GiB already allocated; 20.00 MiB free; 7.31 GiB reserved in total by PyTorch)"#
+        ),
+        Label::VramFragmentation
+    );
+}

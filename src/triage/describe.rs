@@ -156,6 +156,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 .iter()
                 .any(|w| before.ends_with(w))
     });
+    // The same, where the words before it do not deny it: "no process using the GPU" names no holder.
+    let has_affirmed = |w: &str| {
+        let b = t.as_bytes();
+        t.match_indices(w).any(|(i, _)| {
+            (i == 0 || !b[i - 1].is_ascii_alphabetic()) && !super::signals::denied_by(&t[..i])
+        })
+    };
+    let find_affirmed = |words: &[&'static str]| words.iter().copied().find(|w| has_affirmed(w));
     let find = |words: &[&'static str]| {
         words.iter().copied().find(|w| {
             has_word(w)
@@ -181,6 +189,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "low on virtual memory",
         "out of virtual memory",
         "low on memory",
+        // RAM taken whole, and a notebook's runtime restarted for it (Colab, Kaggle).
+        "too much ram",
+        "too many ram",
+        "ram usage hit",
+        "runtime restarted",
+        "runtime got restarted",
+        "runtime was restarted",
         // "Ended by the system", "killed" in Chinese (the shell's own zh_CN word too).
         "被系统终止",
         "被系统杀",
@@ -197,7 +212,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             "of ram" | "more ram" | "pagefile" | "page file" | "paging file"
         )
     });
-    let others = find(&[
+    let others = find_affirmed(&[
         "at the same time",
         "simultaneously",
         "alongside",
@@ -206,6 +221,19 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "another instance",
         "second instance",
         "two instances",
+        // Instances of any app named between the number and the word ("two ComfyUI instances open").
+        "instances open",
+        "instances running",
+        "instances of",
+        // A program left running: a game in the background, a job someone forgot to stop, an app closed
+        // whose memory stays.
+        "still running in the background",
+        "forgot to stop",
+        "forgot to close",
+        "forgot to kill",
+        "left running",
+        "even though i closed",
+        "even after closing",
         "multiple instances",
         "both instances",
         "other instance",
@@ -484,6 +512,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "halfway",
         "in the middle of",
         "inference",
+        "inferring",
         "when i send",
         "long input",
         "large input",
@@ -522,9 +551,30 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "second time",
         "second request",
         "first one works",
+        // A longer input than the one that works: audio, video, a file, a chat that went on.
+        "works on short",
+        "works with short",
+        "works for short",
+        "short clips",
+        "long audio",
+        "longer audio",
+        "hour audio",
+        "hour-long",
+        "long video",
+        "long file",
+        "longer file",
+        "new chat",
+        "new conversation",
         "first image works",
         "first run works",
-    ]);
+    ])
+    .or_else(|| after_count(&t).filter(|_| !log_like))
+    // Inference (as against 加载, loading): the weights were in place. "加载推理" is "load and run", both.
+    .or_else(|| {
+        t.match_indices("推理")
+            .any(|(i, _)| !t[..i].ends_with("加载") && !t[..i].ends_with("載入"))
+            .then_some("推理")
+    });
     let load = crash_find(&[
         "load",
         "start",
@@ -546,6 +596,11 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "disk",
         "swap",
         "stutter",
+        // The drive busy the whole time (Task Manager's "SSD at 100 %").
+        "ssd is at",
+        "ssd at 100",
+        "ssd usage",
+        "100% ssd",
         "laggy",
         " lags",
         "lagging",
@@ -635,6 +690,35 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "using cpu",
         "cpu/gpu",
         "running on the cpu",
+        // The same said the other way round: the card idle, the processor doing the work.
+        "runs on cpu",
+        "running on cpu",
+        "only on the cpu",
+        "only on cpu",
+        "on cpu only",
+        "only uses the cpu",
+        "only uses cpu",
+        "only using the cpu",
+        "only using cpu",
+        "cpu instead",
+        "instead of the gpu",
+        "instead of gpu",
+        "gpu is not being used",
+        "gpu isn't being used",
+        "gpu not being used",
+        "gpu isn't used",
+        "gpu is not utilized",
+        "doesn't use the gpu",
+        "doesn't use my gpu",
+        "does not use the gpu",
+        "does not use my gpu",
+        "not using my gpu",
+        "gpu at 0",
+        "gpu is at 0",
+        "gpu stays at 0",
+        "0% gpu",
+        "cpu at 100",
+        "cpu is at 100",
         "very long time",
         "a long time",
         "taking very long",
@@ -703,6 +787,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "no difference",
         "doesn't work",
         "didn't work",
+        // "Still useless", "no effect", "still doesn't work" in Chinese.
+        "依然无用",
+        "依然無用",
+        "没有用",
+        "沒有用",
+        "无效",
+        "無效",
+        "不管用",
+        "还是不行",
+        "還是不行",
     ]);
     let cache_words = find(&["empty_cache", "max_split_size", "caching allocator"])
         .filter(|_| tried_in_vain.is_none());
@@ -780,7 +874,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let by_design = find(&[
         "nothing wrong",
         "by design",
-        "expected behavio",
         "working as intended",
         "works as intended",
         "preallocat",
@@ -799,7 +892,21 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "不影响运行",
         "無視して",
         "問題ありません",
-    ]);
+    ])
+    // Said in a sentence ("this is expected behaviour"), not the issue template's heading ("### Expected
+    // behavior" above what the person wanted to happen).
+    .or_else(|| {
+        t.match_indices("expected behavio")
+            .any(|(i, _)| {
+                !t[..i]
+                    .rsplit('\n')
+                    .next()
+                    .unwrap_or("")
+                    .trim_start_matches(|c: char| c.is_whitespace() || "#*_>-".contains(c))
+                    .is_empty()
+            })
+            .then_some("expected behavio")
+    });
     // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
     // limit, not a lack of memory.
     let ample = find(&[
@@ -1443,6 +1550,41 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
 }
 
 /// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
+/// "After 20 messages", "after about 900 batches", "after 3 hours": a count of turns, steps or time before
+/// the failure says the run went on past the load.
+fn after_count(t: &str) -> Option<&'static str> {
+    const UNITS: [&str; 14] = [
+        "message",
+        "turn",
+        "prompt",
+        "request",
+        "minute",
+        "hour",
+        "step",
+        "batch",
+        "epoch",
+        "image",
+        "iteration",
+        "generation",
+        "question",
+        "token",
+    ];
+    t.match_indices("after ").find_map(|(i, w)| {
+        let mut words = t[i + w.len()..].split_whitespace();
+        let mut n = words.next()?;
+        if matches!(n, "about" | "around" | "roughly" | "some" | "~") {
+            n = words.next()?;
+        }
+        let n = n.trim_start_matches('~');
+        let unit = words.next()?;
+        (n.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            && n.bytes()
+                .all(|b| b.is_ascii_digit() || b == b',' || b == b'k')
+            && UNITS.iter().any(|u| unit.starts_with(u)))
+        .then_some("after a count of turns")
+    })
+}
+
 fn says_no_error(t: &str) -> bool {
     t.match_indices("error").any(|(i, _)| {
         // The few words before it, on a char boundary.

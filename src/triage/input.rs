@@ -184,11 +184,7 @@ pub fn is_description(scan: &Scan) -> bool {
         return false;
     }
     let lower = scan.head.to_ascii_lowercase();
-    // Chinese and Japanese write without spaces: two characters stand for about a word.
-    let words = lower
-        .split_whitespace()
-        .count()
-        .max(lower.chars().filter(|c| !c.is_ascii()).count() / 2);
+    let words = word_count(&lower);
     let padded = format!(" {}", lower.replace(['\n', ',', '.', '!', '?'], " "));
     let personal = [
         " i ", " i'm ", " i've ", " my ", " me ", " we ", " when ", " it ", " it's ", " keeps ",
@@ -216,7 +212,14 @@ pub fn is_terse_description(scan: &Scan) -> bool {
     scan.lines <= HEAD_LINES
         && scan.head_lines <= 3
         && scan.structured_lines == 0
-        && scan.head.split_whitespace().count() >= 8
+        && word_count(&scan.head) >= 8
+}
+
+/// Words in a text; Chinese and Japanese write without spaces, so two of their characters count as a word.
+fn word_count(t: &str) -> usize {
+    t.split_whitespace()
+        .count()
+        .max(t.chars().filter(|c| !c.is_ascii()).count() / 2)
 }
 
 /// The person's own lines at the start of a pasted log (what is not the runtime's output): four words or

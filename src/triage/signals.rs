@@ -224,6 +224,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("gfx12", Sig::AmdMarker),
     ("ggml_hip", Sig::AmdMarker),
     ("hipblas", Sig::AmdMarker),
+    // AMD's deep-learning kernel library (TensorFlow and PyTorch on ROCm): its refusal "Memory not available to
+    // allocate buffer" is the card's memory running out.
+    ("miopen", Sig::AmdMarker),
+    ("memory not available to allocate", Sig::HipOom),
+    // XLA (JAX, TensorFlow, PyTorch/XLA on GPU and TPU): "RESOURCE_EXHAUSTED: Error allocating device buffer:
+    // Attempting to allocate 129.50M. That was not possible. There are 78.17M free."
+    ("error allocating device buffer", Sig::CudaOom),
     ("kiogpucommandbuffercallbackerroroutofmemory", Sig::MetalOom),
     ("mps backend out of memory", Sig::MetalOom),
     ("failed to allocate metal buffer", Sig::MetalOom),
@@ -876,6 +883,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("[gfxhub] page fault", Sig::NotMemory),
     ("[mmhub] page fault", Sig::NotMemory),
     ("undefined symbol", Sig::NotMemory),
+    // The same as a runtime loader words it ("cudaGetErrorString symbol not found"), and a library the
+    // program was built against that is not the one installed (TensorFlow's "Loaded runtime CuDNN library:
+    // 7.5.0 but source was compiled with: 7.6.0"), or not installed at all (Windows' LoadLibrary error 126,
+    // "Could not load library cudnn_ops_infer64_8.dll").
+    ("symbol not found", Sig::NotMemory),
+    ("but source was compiled with", Sig::NotMemory),
+    ("error code 126", Sig::NotMemory),
+    ("winerror 126", Sig::NotMemory),
+    ("could not load library", Sig::NotMemory),
     ("not found (required by", Sig::NotMemory),
     ("error loading model vocabulary", Sig::NotMemory),
     ("failed to read magic", Sig::NotMemory),
@@ -883,6 +899,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("key not found in model", Sig::NotMemory),
     ("digest mismatch", Sig::NotMemory),
     ("max retries exceeded", Sig::NotMemory),
+    // A download or hub request that never reached the server.
+    ("couldn't connect to 'http", Sig::NotMemory),
+    ("failed to establish a new connection", Sig::NotMemory),
     ("illegal hardware instruction", Sig::NotMemory),
     // DirectX on Windows (DirectML, ONNX Runtime's DML provider): the device removed or hung by the driver's
     // watchdog is not memory; E_OUTOFMEMORY is.
@@ -1027,6 +1046,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     // llama.cpp keeps a tensor whose op the GPU's host buffer cannot serve (the token embedding table's
     // get_rows) on the CPU: a note at load, by design, not a fallback from a failure.
     (EMBEDDING_ON_CPU_NOTE, Sig::BenignNote),
+    (QUANT_FALLBACK_NOTE, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
@@ -1334,8 +1354,32 @@ fn only_negated_oom(line: &str) -> bool {
     any
 }
 
+/// The line puts the work in system RAM ("I am trying to use the CPU, I only have 32 GB of RAM", "system
+/// memory") and names nothing of a GPU's. RAM named only as a capacity ("I have 64 GB of RAM") does not say
+/// which memory ran out.
+fn names_ram_only(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    let b = l.as_bytes();
+    let ram = l.match_indices("ram").any(|(i, _)| {
+        (i == 0 || !b[i - 1].is_ascii_alphabetic())
+            && b.get(i + 3).is_none_or(|c| !c.is_ascii_alphabetic())
+    }) && l.contains("cpu")
+        || ["system memory", "host memory", "cpu memory"]
+            .iter()
+            .any(|w| l.contains(w));
+    ram && ![
+        "gpu", "vram", "cuda", "device", "video", "graphics", "card", "hip", "rocm", "metal", "mps",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
+}
+
 /// llama.cpp's note that a tensor (the token embedding table) stays on the CPU by design.
 pub(super) const EMBEDDING_ON_CPU_NOTE: &str = "cannot be used with preferred buffer type";
+
+/// llama-quantize's note that a tensor whose rows do not split into the chosen type's blocks is quantized to
+/// another type: by design, and the quantization goes on.
+pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
 
 /// A guess, not a report: "probably running out of VRAM", "maybe out of memory".
 pub(super) fn hedged(before: &str) -> bool {
@@ -1344,6 +1388,12 @@ pub(super) fn hedged(before: &str) -> bool {
         .rev()
         .take(2)
         .any(|w| matches!(w, "probably" | "maybe" | "perhaps" | "possibly"))
+        // "Most likely due to out of memory", "likely caused by running out of memory".
+        || before
+            .split_whitespace()
+            .rev()
+            .take(4)
+            .any(|w| w == "likely")
 }
 
 /// The text before a word denies it: "no", "not", "without", "never" or "nor" among its last two words
@@ -1384,7 +1434,13 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
             Sig::Recover,
         ];
         if !out.iter().any(|s| specific.contains(s)) && !only_negated_oom(line) {
-            out.push(Sig::CudaOom);
+            // "Running out of memory … I only have 32 GB of RAM": a line that names system RAM and no GPU
+            // memory is about RAM.
+            out.push(if names_ram_only(line) {
+                Sig::HostAlloc
+            } else {
+                Sig::CudaOom
+            });
         }
     }
     if out.contains(&Sig::AllocUnnamed)

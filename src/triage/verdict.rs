@@ -1068,9 +1068,19 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     let gpu_memory_named = ["vram", "gpu", "cuda", "graphics", "video memory", "显存"]
         .iter()
         .any(|w| head.contains(w));
+    // PyTorch's own figures leave no reserve worth the request (reserved ≈ allocated): whatever the words say
+    // about max_split_size_mb or fragmentation (often the hint quoted back, or a cure tried in vain), the
+    // memory is short, not split.
+    let reserve_excludes_split = found.requested.is_some_and(|req| {
+        found
+            .reserved_unallocated
+            .or_else(|| Some(found.reserved?.saturating_sub(found.allocated?)))
+            .is_some_and(|ru| ru.saturating_mul(5) < req.saturating_mul(4))
+    });
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
-            && (matches!(d.label, Label::VramFragmentation | Label::VramHeldByOther)
+            && (d.label == Label::VramHeldByOther
+                || d.label == Label::VramFragmentation && !reserve_excludes_split
                 // A bare "out of memory" the person places in system RAM ("it gets over 64 GB of RAM"), with
                 // no word of the GPU's memory: the host ran out, not the card.
                 || d.label == Label::HostOomKilled && (!gpu_memory_named || d.container_ram)
@@ -1111,7 +1121,8 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         .flatten()
         .and_then(|words| describe(scan, &words, Reading::BesideLog))
         .filter(|d| {
-            matches!(d.label, Label::VramHeldByOther | Label::VramFragmentation)
+            d.label == Label::VramHeldByOther
+                || d.label == Label::VramFragmentation && !reserve_excludes_split
                 || d.not_the_model
                 || silent_abort && d.label == Label::VramOomContext
         });
@@ -1206,7 +1217,17 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     {
         c = call(Label::RecoveredNoFailure, 0.45, &[Sig::BenignNote]);
         c.title = Some("A note printed by design, not a failure");
-        c.explain = Some("llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.".into());
+        let quantizing = scan.hits(Sig::BenignNote).is_some_and(|h| {
+            h.lines().any(|(_, t)| {
+                t.to_ascii_lowercase()
+                    .contains(super::signals::QUANT_FALLBACK_NOTE)
+            })
+        });
+        c.explain = Some(if quantizing {
+            "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.".into()
+        } else {
+            "llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.".into()
+        });
         read_words = false;
         read_as_description = false;
     }
