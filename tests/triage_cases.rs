@@ -3082,3 +3082,41 @@ torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 120.00 MiB (G
         Label::VramFragmentation
     );
 }
+
+/// How people word a download that never finished, an answer that takes minutes, the parallel slots, a
+/// failure "even before the first prompt" and a run that went for some epochs first.
+#[test]
+fn downloads_minutes_slots_and_what_came_before() {
+    assert_eq!(
+        label(
+            r#"Error: unable to load model: /root/.ollama/models/blobs/sha256-5f2e
+I think the download was interrupted, the file is smaller than on the website."#
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            r#"Is it normal that a 14B model takes 3 minutes to answer a simple question on my 8 GB card?"#
+        ),
+        Label::CpuSpillSlow
+    );
+    // More slots (parallel sequences) multiply the KV cache: the context. A count of epochs before the failure
+    // says the run went on past the load.
+    assert_eq!(
+        label(
+            r#"With 4 parallel slots the server dies with out of memory; with a single slot it is fine."#
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(r#"Fine-tuning runs for 3 epochs and then hits CUDA out of memory."#),
+        Label::VramOomContext
+    );
+    // "Before the first prompt" places the failure ahead of the prompt: the load.
+    assert_eq!(
+        label(
+            r#"I get CUDA out of memory running the 70B model on two 3090s, even before the first prompt."#
+        ),
+        Label::VramOomLoad
+    );
+}

@@ -428,6 +428,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ])
     // A load that does not happen is a failure too, named last: it says nothing about memory.
     .or(load_failed.filter(|_| !log_like));
+    // "Even before the first prompt" places the failure ahead of the word, not after it.
+    let not_before = |w: &str| {
+        t.match_indices(w).any(|(i, _)| {
+            !t[..i]
+                .split_whitespace()
+                .rev()
+                .take(2)
+                .any(|p| p == "before")
+        })
+    };
     let later = crash_find(&[
         "之后",
         // Midway, until (it grew until it failed), more and more.
@@ -475,6 +485,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "--parallel",
         "-np ",
         "n_parallel",
+        "parallel slots",
+        " slots",
         "after only",
         " -c ",
         // A larger image than the one that worked; the VAE turning latents into pixels (or back).
@@ -568,6 +580,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "first image works",
         "first run works",
     ])
+    .filter(|w| not_before(w))
     .or_else(|| after_count(&t).filter(|_| !log_like))
     // Inference (as against 加载, loading): the weights were in place. "加载推理" is "load and run", both.
     .or_else(|| {
@@ -719,6 +732,17 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "0% gpu",
         "cpu at 100",
         "cpu is at 100",
+        // Minutes for one answer, seconds for one word.
+        "minutes to answer",
+        "minutes to respond",
+        "minutes to reply",
+        "minutes to generate",
+        "minutes for a reply",
+        "minutes for an answer",
+        "word per second",
+        "words per second",
+        "seconds per word",
+        "seconds per token",
         "very long time",
         "a long time",
         "taking very long",
@@ -1055,6 +1079,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "unsupported",
         "not supported",
         "incompatible",
+        // A model file that never arrived whole.
+        "incomplete download",
+        "download was interrupted",
+        "download got interrupted",
+        "interrupted download",
+        "file is corrupt",
+        "file was corrupt",
+        "corrupted file",
+        "corrupted download",
     ]);
     // Minutes (or many seconds) for a single token is the disk paging, not the CPU computing.
     let per_token = find(&["per token", "one token", "each token", "a single token"])
@@ -1550,8 +1583,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
 }
 
 /// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
-/// "After 20 messages", "after about 900 batches", "after 3 hours": a count of turns, steps or time before
-/// the failure says the run went on past the load.
+/// "After 20 messages", "after about 900 batches", "runs for 3 epochs": a count of turns, steps or time
+/// before the failure says the run went on past the load.
 fn after_count(t: &str) -> Option<&'static str> {
     const UNITS: [&str; 14] = [
         "message",
@@ -1569,7 +1602,17 @@ fn after_count(t: &str) -> Option<&'static str> {
         "question",
         "token",
     ];
-    t.match_indices("after ").find_map(|(i, w)| {
+    [
+        "after ",
+        "runs for ",
+        "ran for ",
+        "running for ",
+        "works for ",
+        "worked for ",
+    ]
+    .iter()
+    .flat_map(|w| t.match_indices(w))
+    .find_map(|(i, w)| {
         let mut words = t[i + w.len()..].split_whitespace();
         let mut n = words.next()?;
         if matches!(n, "about" | "around" | "roughly" | "some" | "~") {
