@@ -3120,3 +3120,46 @@ I think the download was interrupted, the file is smaller than on the website."#
         Label::VramOomLoad
     );
 }
+
+/// Readings from the twenty-first round's dev logs, in words written here: an iPhone or iPad is Apple
+/// silicon, a model "too big to fit" is the load, memory that climbs until it runs out is the run's,
+/// DirectML's refusal on a Radeon is the card's memory, CPU RAM "not enough to load" is the host's, and a
+/// GPU package that "doesn't seem to be using GPU" is the spill.
+#[test]
+fn round_twenty_one_readings() {
+    assert_eq!(
+        label(
+            r#"On my iPad the chat app closes as soon as I pick a model that is too large to fit into memory."#
+        ),
+        Label::AppleMetalOom
+    );
+    assert_eq!(
+        label(r#"The app crashes because the 34B model is too big to fit in my 16 GB card."#),
+        Label::VramOomLoad
+    );
+    assert_eq!(
+        label(
+            r#"While the reranker scores documents, GPU memory gradually increases until there is not enough video memory and it stops."#
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            r#"Radeon RX 7800 XT, torch-directml
+RuntimeError: Could not allocate tensor with 2147483648 bytes. There is not enough GPU video memory available!"#
+        ),
+        Label::RocmOom
+    );
+    assert_eq!(
+        label(
+            r#"Loading the 4-bit checkpoint, 48 GB of CPU RAM is not enough to load this model, and the other pipeline that loads it is slow to run."#
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            r#"I installed the GPU package in Colab but it doesn't seem to be using GPU: only the CPU memory grows and the GPU stays at zero."#
+        ),
+        Label::CpuSpillSlow
+    );
+}

@@ -191,6 +191,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "low on memory",
         // RAM taken whole, and a notebook's runtime restarted for it (Colab, Kaggle).
         "too much ram",
+        // RAM said to be short for the load ("52 GB free of CPU RAM is not enough to load this model").
+        "ram is not enough",
+        "not enough ram",
+        "not enough system memory",
+        "not enough system ram",
+        "not enough cpu ram",
         "too many ram",
         "ram usage hit",
         "runtime restarted",
@@ -413,6 +419,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         " oom",
         "not enough memory",
         "not enough vram",
+        "not enough video memory",
+        "not enough gpu memory",
+        "not enough graphics memory",
         "won't start",
         "will not start",
         "fails to start",
@@ -536,6 +545,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "too long",
         "gets long",
         "grows",
+        // Memory that climbs over the run until it runs out ("gradually increases until there is not enough").
+        "gradually increas",
+        "keeps increasing",
+        "kept increasing",
+        "keep increasing",
+        "keeps growing",
+        "kept growing",
+        // More beams keep more sequences, each with its KV cache.
+        "beam size",
+        "num_beams",
         "during generation",
         "mid-",
         // A prompt's size in tokens, a pasted document: the context, not the weights.
@@ -726,6 +745,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "does not use the gpu",
         "does not use my gpu",
         "not using my gpu",
+        "does not use gpu",
+        "doesn't use gpu",
+        "not seem to be using",
+        "doesn't seem to be using",
         "gpu at 0",
         "gpu is at 0",
         "gpu stays at 0",
@@ -1113,6 +1136,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "mlx",
         "mtl",
         "wired",
+        // Phones and tablets on Apple silicon: the same unified memory, capped harder by iOS.
+        "iphone",
+        "ipad",
+        " ios ",
     ]);
     let amd = find(&["amd", "radeon", "rocm"]);
     // "It fails to load" alone could be an unknown architecture or a broken file; with memory named
@@ -1275,6 +1302,19 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         && states_capacity(&t)
         && !t.contains(" ram")
         && !t.contains("内存");
+    // The person says the model is larger than the memory it must go into.
+    let too_big = find(&[
+        "too big to fit",
+        "too large to fit",
+        "doesn't fit in",
+        "does not fit in",
+        "won't fit in",
+        "will not fit in",
+        "doesn't fit into",
+        "does not fit into",
+        "won't fit into",
+        "will not fit into",
+    ]);
     // The program itself ended (not a request refused, not an error shown).
     let ended = crash_find(&[
         "crash",
@@ -1429,6 +1469,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::VramOomLoad,
             c,
             "The person sets the model's own requirement against the card's memory ('it requires 13GB, I only have 8GB'): the weights do not fit, whatever the context. A quantized or smaller model, or splitting it over several GPUs, fits.",
+        )
+    } else if let (Some(c), Some(_), None) = (crash, too_big, freeze) {
+        said_at_load = true;
+        (
+            Label::VramOomLoad,
+            c,
+            "The person says the model is too big for the memory it has to fit in: the weights do not fit, whatever the context. A quantized or smaller model fits.",
         )
     } else if let Some(f) = freeze {
         (

@@ -227,6 +227,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     // AMD's deep-learning kernel library (TensorFlow and PyTorch on ROCm): its refusal "Memory not available to
     // allocate buffer" is the card's memory running out.
     ("miopen", Sig::AmdMarker),
+    // Radeon cards by model ("RX 6750 XT", "7900 XTX").
+    ("rx 5", Sig::AmdMarker),
+    ("rx 6", Sig::AmdMarker),
+    ("rx 7", Sig::AmdMarker),
+    ("rx 9", Sig::AmdMarker),
+    ("xtx", Sig::AmdMarker),
+    // DirectML (torch-directml) refusing a tensor: "Could not allocate tensor with 1032884736 bytes. There is
+    // not enough GPU video memory available!"
+    ("not enough gpu video memory", Sig::CudaOom),
     ("memory not available to allocate", Sig::HipOom),
     // XLA (JAX, TensorFlow, PyTorch/XLA on GPU and TPU): "RESOURCE_EXHAUSTED: Error allocating device buffer:
     // Attempting to allocate 129.50M. That was not possible. There are 78.17M free."
