@@ -156,7 +156,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 .iter()
                 .any(|w| before.ends_with(w))
     });
-    // The same, where the words before it do not deny it: "no process using the GPU" names no holder.
+    // A word where it starts and the words before it do not deny it: "no process using the GPU" names no
+    // holder.
     let has_affirmed = |w: &str| {
         let b = t.as_bytes();
         t.match_indices(w).any(|(i, _)| {
@@ -191,17 +192,17 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "low on memory",
         // RAM taken whole, and a notebook's runtime restarted for it (Colab, Kaggle).
         "too much ram",
+        "too many ram",
+        "ram usage hit",
+        "runtime restarted",
+        "runtime got restarted",
+        "runtime was restarted",
         // RAM said to be short for the load ("52 GB free of CPU RAM is not enough to load this model").
         "ram is not enough",
         "not enough ram",
         "not enough system memory",
         "not enough system ram",
         "not enough cpu ram",
-        "too many ram",
-        "ram usage hit",
-        "runtime restarted",
-        "runtime got restarted",
-        "runtime was restarted",
         // "Ended by the system", "killed" in Chinese (the shell's own zh_CN word too).
         "被系统终止",
         "被系统杀",
@@ -231,8 +232,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "instances open",
         "instances running",
         "instances of",
-        // A program left running: a game in the background, a job someone forgot to stop, an app closed
-        // whose memory stays.
+        // A program left running: a game still in the background, a job someone forgot to stop, an app
+        // closed whose memory stays.
         "still running in the background",
         "forgot to stop",
         "forgot to close",
@@ -1629,7 +1630,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     Some(c)
 }
 
-/// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
 /// "After 20 messages", "after about 900 batches", "runs for 3 epochs": a count of turns, steps or time
 /// before the failure says the run went on past the load.
 fn after_count(t: &str) -> Option<&'static str> {
@@ -1675,6 +1675,7 @@ fn after_count(t: &str) -> Option<&'static str> {
     })
 }
 
+/// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
 fn says_no_error(t: &str) -> bool {
     t.match_indices("error").any(|(i, _)| {
         // The few words before it, on a char boundary.

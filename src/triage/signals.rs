@@ -227,6 +227,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     // AMD's deep-learning kernel library (TensorFlow and PyTorch on ROCm): its refusal "Memory not available to
     // allocate buffer" is the card's memory running out.
     ("miopen", Sig::AmdMarker),
+    ("memory not available to allocate", Sig::HipOom),
     // Radeon cards by model ("RX 6750 XT", "7900 XTX").
     ("rx 5", Sig::AmdMarker),
     ("rx 6", Sig::AmdMarker),
@@ -236,7 +237,6 @@ const PATTERNS: &[(&str, Sig)] = &[
     // DirectML (torch-directml) refusing a tensor: "Could not allocate tensor with 1032884736 bytes. There is
     // not enough GPU video memory available!"
     ("not enough gpu video memory", Sig::CudaOom),
-    ("memory not available to allocate", Sig::HipOom),
     // XLA (JAX, TensorFlow, PyTorch/XLA on GPU and TPU): "RESOURCE_EXHAUSTED: Error allocating device buffer:
     // Attempting to allocate 129.50M. That was not possible. There are 78.17M free."
     ("error allocating device buffer", Sig::CudaOom),
@@ -1443,8 +1443,8 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
             Sig::Recover,
         ];
         if !out.iter().any(|s| specific.contains(s)) && !only_negated_oom(line) {
-            // "Running out of memory … I only have 32 GB of RAM": a line that names system RAM and no GPU
-            // memory is about RAM.
+            // "Running out of memory, I am trying to use CPU, I only have 32 GB of RAM": a line that puts
+            // the work on the CPU and names RAM, and nothing of a GPU's, is about RAM.
             out.push(if names_ram_only(line) {
                 Sig::HostAlloc
             } else {
