@@ -137,15 +137,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let t = t;
     // A word counts where a word starts: "load" is not in "download", "open" not in "reopen", "swap" not in
     // a hyphenated name ("llama-swap").
-    let has_word = |w: &str| {
+    let word_starts = |w: &'static str| {
         let b = t.as_bytes();
-        t.match_indices(w).any(|(i, _)| {
+        t.match_indices(w).map(|(i, _)| i).filter(move |&i| {
             !w.starts_with(|c: char| c.is_ascii_alphabetic())
                 || i == 0
                 || !(b[i - 1].is_ascii_alphabetic()
                     || b[i - 1] == b'-' && i >= 2 && b[i - 2].is_ascii_alphanumeric())
         })
     };
+    let has_word = |w: &'static str| word_starts(w).next().is_some();
     // "Enough disk space" is storage, not the disk busy paging.
     let disk_busy = t.match_indices("disk").any(|(i, _)| {
         let after = t[i + 4..].trim_start();
@@ -158,12 +159,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     });
     // A word where it starts and the words before it do not deny it: "no process using the GPU" names no
     // holder.
-    let has_affirmed = |w: &str| {
-        let b = t.as_bytes();
-        t.match_indices(w).any(|(i, _)| {
-            (i == 0 || !b[i - 1].is_ascii_alphabetic()) && !super::signals::denied_by(&t[..i])
-        })
-    };
+    let has_affirmed =
+        |w: &'static str| word_starts(w).any(|i| !super::signals::denied_by(&t[..i]));
     let find_affirmed = |words: &[&'static str]| words.iter().copied().find(|w| has_affirmed(w));
     let find = |words: &[&'static str]| {
         words.iter().copied().find(|w| {
@@ -440,13 +437,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     .or(load_failed.filter(|_| !log_like));
     // "Even before the first prompt" places the failure ahead of the word, not after it.
     let not_before = |w: &str| {
-        t.match_indices(w).any(|(i, _)| {
-            !t[..i]
-                .split_whitespace()
-                .rev()
-                .take(2)
-                .any(|p| p == "before")
-        })
+        t.match_indices(w)
+            .any(|(i, _)| !super::signals::last_words_include(&t[..i], 2, &["before"]))
     };
     let later = crash_find(&[
         "之后",

@@ -144,6 +144,18 @@ fn set(slot: &mut Option<u64>, v: Option<u64>) {
 }
 
 impl Found {
+    /// PyTorch's reserve it cannot hand out: stated, or reserved minus allocated.
+    pub fn unallocated_reserve(&self) -> Option<u64> {
+        self.reserved_unallocated
+            .or_else(|| Some(self.reserved?.saturating_sub(self.allocated?)))
+    }
+
+    /// The reserve is about the request's size (four fifths or more): only then can fragmentation explain a
+    /// failed request of `req` bytes; a reserve far smaller than the request does not.
+    pub fn reserve_covers(&self, req: u64) -> Option<bool> {
+        Some(self.unallocated_reserve()?.saturating_mul(5) >= req.saturating_mul(4))
+    }
+
     /// Reads what `line` says; later lines overwrite earlier values (the last failure is the one that counts).
     pub fn read(&mut self, line: &str) {
         let Some(p) = patterns() else {

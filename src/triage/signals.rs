@@ -1392,27 +1392,24 @@ pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
 
 /// A guess, not a report: "probably running out of VRAM", "maybe out of memory".
 pub(super) fn hedged(before: &str) -> bool {
-    before
-        .split_whitespace()
-        .rev()
-        .take(2)
-        .any(|w| matches!(w, "probably" | "maybe" | "perhaps" | "possibly"))
+    last_words_include(before, 2, &["probably", "maybe", "perhaps", "possibly"])
         // "Most likely due to out of memory", "likely caused by running out of memory".
-        || before
-            .split_whitespace()
-            .rev()
-            .take(4)
-            .any(|w| w == "likely")
+        || last_words_include(before, 4, &["likely"])
 }
 
 /// The text before a word denies it: "no", "not", "without", "never" or "nor" among its last two words
 /// ("no out of memory", "without an OOM").
 pub(super) fn denied_by(before: &str) -> bool {
+    last_words_include(before, 2, &["no", "not", "without", "never", "nor"])
+}
+
+/// One of `words` is among the last `n` words of `before` (the text ahead of a phrase).
+pub(super) fn last_words_include(before: &str, n: usize, words: &[&str]) -> bool {
     before
         .split_whitespace()
         .rev()
-        .take(2)
-        .any(|w| matches!(w, "no" | "not" | "without" | "never" | "nor"))
+        .take(n)
+        .any(|w| words.contains(&w))
 }
 
 /// Every signal in `line` (each at most once), appended to `out`. Context markers (runtime, OS) are looked

@@ -592,17 +592,12 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
                 return c;
             }
         }
-        let ru = f
-            .reserved_unallocated
-            .or_else(|| Some(f.reserved?.saturating_sub(f.allocated?)));
         // Fragmentation bites a large contiguous request; when a request of a few MiB fails the card is
         // simply full, whatever the cache holds.
         let large_request = f.total.is_none_or(|t| req >= t / 100);
-        if let Some(ru) = ru
+        if let Some(ru) = f.unallocated_reserve()
             && ru > 0
-            // The reserve the cache cannot hand out is about the request's size (four fifths or more): a
-            // reserve far smaller than the request does not explain the failure.
-            && ru.saturating_mul(5) >= req.saturating_mul(4)
+            && f.reserve_covers(req) == Some(true)
             && f.free.is_none_or(|free| free + ru >= req)
             && large_request
             // The person tried the cure for fragmentation and it still failed.
@@ -1071,12 +1066,8 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // PyTorch's own figures leave no reserve worth the request (reserved ≈ allocated): whatever the words say
     // about max_split_size_mb or fragmentation (often the hint quoted back, or a cure tried in vain), the
     // memory is short, not split.
-    let reserve_excludes_split = found.requested.is_some_and(|req| {
-        found
-            .reserved_unallocated
-            .or_else(|| Some(found.reserved?.saturating_sub(found.allocated?)))
-            .is_some_and(|ru| ru.saturating_mul(5) < req.saturating_mul(4))
-    });
+    let reserve_excludes_split =
+        found.requested.and_then(|req| found.reserve_covers(req)) == Some(false);
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
             && (d.label == Label::VramHeldByOther
