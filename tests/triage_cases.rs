@@ -3163,3 +3163,85 @@ RuntimeError: Could not allocate tensor with 2147483648 bytes. There is not enou
         Label::CpuSpillSlow
     );
 }
+
+#[test]
+fn round_twenty_two_readings() {
+    // ncnn's Vulkan allocator (upscalers, frame interpolation) refusing GPU memory.
+    assert_ne!(
+        label(
+            r#"[0 NVIDIA GeForce GTX 1650]  queueC=2[8]  queueG=0[16]  queueT=1[2]
+vkAllocateMemory failed -2
+vkAllocateMemory failed -2
+Segmentation fault"#
+        ),
+        Label::Unknown
+    );
+    // `ollama ps` with the model whole on the CPU: a spill, not a host that ran out.
+    assert_eq!(
+        label(
+            r#"time=2025-05-02T10:11:12.000Z level=INFO source=server.go:104 msg="system memory" total="16.0 GiB" free="9.1 GiB" free_swap="0 B"
+time=2025-05-02T10:11:12.001Z level=INFO source=memory.go:356 msg="offload to device" layers.requested=-1 layers.model=41 layers.offload=0 layers.split="" memory.available="[1.9 GiB]" memory.required.full="9.4 GiB" memory.required.partial="0 B" memory.weights.total="8.1 GiB"
+$ ollama ps
+NAME            ID              SIZE      PROCESSOR    UNTIL
+qwen3:14b       bdbd181c33f2    9.4 GB    100% CPU     4 minutes from now"#
+        ),
+        Label::CpuSpillSlow
+    );
+    // The card left idle, in words.
+    for words in [
+        "I built it with CUDA but it uses the CPU even though the driver is fine, what flag am I missing?",
+        "My script wasn't utilizing the RTX 3080 at all, everything ran on the processor.",
+        "The Jetson is not offloading anything to the GPU with my 13B model, see my code.",
+        "Each reply takes 300 seconds to answer a simple question like 2+2 on my desktop.",
+        "On my 8 GB card the VAE decode falls back to CPU and the whole job takes an extremely long time.",
+    ] {
+        assert_eq!(label(words), Label::CpuSpillSlow, "{words}");
+    }
+    // A process never ended holds the card: not a kill.
+    assert_eq!(
+        label(
+            "nvidia-smi shows 18 GB used before I even start anything. There's a python process from yesterday's run that I never killed."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "After closing Stable Diffusion the VRAM is still at 11 GB used according to nvidia-smi, so my LLM cannot allocate."
+        ),
+        Label::VramHeldByOther
+    );
+    // A notebook's kernel dying as RAM fills, and a phone short of RAM.
+    assert_eq!(
+        label(
+            "My Jupyter kernel keeps dying when I load the model and RAM usage climbs to 100% just before it happens."
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "After I type the prompt it thinks for a few seconds and then the app crashes, I think because of the low device RAM (3 GB) on my phone."
+        ),
+        Label::HostOomKilled
+    );
+    // A question whether the memory in use is normal, with nothing failing: no failure.
+    assert_eq!(
+        label(
+            "I noticed the solver consumes around 20GB of GPU memory, which seems quite high for such a small problem. Is this level of memory usage expected, and how can I reduce it?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // The same question beside a crash is still the crash.
+    assert_ne!(
+        label(
+            "It consumes around 20GB of GPU memory, which seems quite high, and then it crashes with out of memory when the batch grows. Is this normal?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // A person's sentence quoting a script name in backticks is prose, and the load it names is the load.
+    assert_eq!(
+        label(
+            "Improvement ideas for `eval.py`\n\nWhen I tried out `scripts/eval.py`, I faced some problems (with a 16GB VRAM GPU):\n\n1. OOM when loading the original BF16 8B model."
+        ),
+        Label::VramOomLoad
+    );
+}

@@ -171,6 +171,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     };
     let rate = super::events::rate_in(&t);
     let killed = find(&[
+        "kernel died",
+        "kernel has died",
+        "kernel appears to have died",
+        "kernel keeps dying",
+        "kernel restarting",
+        "low ram",
+        "low device ram",
+        "low on ram",
         "killed",
         "all available ram",
         "out of ram",
@@ -207,6 +215,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "被 kill",
         "已杀死",
     ]);
+    // "A process from yesterday I never killed" names a holder, not a kill.
+    let killed = killed.filter(|k| *k != "killed" || has_affirmed("killed"));
     // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out: a freeze beside them is
     // the paging, not a kill.
     // The page file named beside a freeze is where the paging goes (its size, its drive), not an error.
@@ -238,6 +248,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "left running",
         "even though i closed",
         "even after closing",
+        // Memory still in use after the program that took it was closed, or a run never ended.
+        "after closing",
+        "after i closed",
+        "never killed",
+        "didn't kill",
+        "did not kill",
+        "never closed",
         "multiple instances",
         "both instances",
         "other instance",
@@ -798,6 +815,35 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "overflowed into",
         "overflows to",
         "generation speed",
+        // The card left idle in other words: "it uses the cpu even though I have CUDA", "wasn't utilizing my
+        // GPU", "not offloading", the model "offloaded to RAM" while VRAM sits unused.
+        "uses the cpu",
+        "not utilizing",
+        "wasn't utilizing",
+        "isn't utilizing",
+        "not utilising",
+        "wasn't utilising",
+        "isn't utilising",
+        "not offloading",
+        "isn't offloading",
+        "doesn't offload",
+        "does not offload",
+        "offloaded to ram",
+        "offloaded to system ram",
+        "vram not used",
+        "vram is not used",
+        "vram unused",
+        // A step the runtime moved to the processor ("the VAE decode falls back to CPU").
+        "falls back to cpu",
+        "fell back to cpu",
+        "falling back to cpu",
+        "fall back to cpu",
+        "extremely long time",
+        // Seconds for one answer.
+        "seconds to answer",
+        "seconds to respond",
+        "seconds to reply",
+        "seconds to generate",
     ]);
     let slow_rate = rate.filter(|_| lowest_rate.is_some_and(|r| r < SLOW_RATE));
     let slow = slow.or_else(|| {
@@ -947,6 +993,26 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             })
             .then_some("expected behavio")
     });
+    // A question whether the memory in use is normal ("it consumes around 18GB, which seems quite high"):
+    // read only when nothing failed, froze or ran slowly.
+    let usage_question = find(&[
+        "memory usage expected",
+        "memory usage normal",
+        "usage is expected",
+        "usage is normal",
+        "is this normal",
+        "is this expected",
+        "is that normal",
+        "is it normal",
+        "seems quite high",
+        "seems very high",
+        "seems too high",
+        "seems high",
+        "seems excessive",
+        "more memory than expected",
+        "more vram than expected",
+        "higher than expected",
+    ]);
     // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
     // limit, not a lack of memory.
     let ample = find(&[
@@ -1533,6 +1599,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::VramOomLoad,
             c,
             "Out of memory with no other detail is most often a failed GPU allocation at load.",
+        )
+    } else if let Some(q) = usage_question.filter(|_| {
+        crash.is_none() && freeze.is_none() && killed.is_none() && memory_named.is_some()
+    }) {
+        (
+            Label::RecoveredNoFailure,
+            q,
+            "Nothing failed: the question is how much memory is in use. Runtimes take memory up front on purpose — JAX/XLA preallocates 75 % of the GPU (XLA_PYTHON_CLIENT_PREALLOCATE=false or XLA_PYTHON_CLIENT_MEM_FRACTION lowers it), vLLM 90 % (gpu_memory_utilization), PyTorch's caching allocator keeps freed blocks, llama.cpp sizes the KV cache for the whole context — so high use alone is by design, not a leak.",
         )
     } else {
         return None;

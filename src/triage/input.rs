@@ -132,10 +132,12 @@ fn looks_structured(t: &str) -> bool {
     {
         return looks_structured(rest);
     }
-    // A numbered list item ("1. Have a GPU") likewise.
+    // A numbered list item ("1. Have a GPU", "2). Do a trivial inference") likewise.
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     if (1..=2).contains(&digits)
-        && let Some(rest) = t[digits..].strip_prefix(". ")
+        && let Some(rest) = [". ", ") ", "). "]
+            .iter()
+            .find_map(|p| t[digits..].strip_prefix(p))
         && rest.starts_with(|c: char| c.is_ascii_alphabetic())
     {
         return looks_structured(rest);
@@ -160,6 +162,21 @@ fn looks_structured(t: &str) -> bool {
     let key_value = t
         .split_whitespace()
         .any(|w| w.contains('=') && !w.starts_with('=') && !w.ends_with('='));
+    // A name quoted in backticks inside a person's sentence ("When I tried `scripts/hf_eval.py`, I …") is
+    // prose; a whole command in backticks is not a name, and programs quote too (Rust's "called
+    // `Result::unwrap()`").
+    let quoted =
+        t.split('`').count() > 2 && t.split('`').skip(1).step_by(2).all(|q| q.len() <= 48) && {
+            let padded = format!(" {} ", t.to_ascii_lowercase().replace([',', '.'], " "));
+            [" i ", " i'm ", " my ", " we "]
+                .iter()
+                .any(|w| padded.contains(w))
+        };
+    let t = if quoted {
+        &t.split('`').step_by(2).collect::<Vec<_>>().join(" ")
+    } else {
+        t
+    };
     let code = t.contains("::")
         || t.contains("0x")
         || t.contains("()")

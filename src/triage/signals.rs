@@ -417,6 +417,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("out_of_host_memory", Sig::CudaOom),
     ("failed to allocate sycl", Sig::CudaOom),
     ("failed to allocate vulkan", Sig::CudaOom),
+    // ncnn's Vulkan allocator (Real-ESRGAN, waifu2x, Upscayl, RIFE): "vkAllocateMemory failed -2".
+    ("vkallocatememory failed", Sig::CudaOom),
     ("resourceexhaustederror", Sig::CudaOom),
     ("oom when allocating tensor", Sig::CudaOom),
     // TensorFlow's BFC allocator warns with this when a request it can do without fails ("The caller indicates
@@ -575,6 +577,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("model loading took", Sig::ContextPhase),
     ("load weight end", Sig::ContextPhase),
     ("% cpu/gpu", Sig::Offloaded),
+    // `ollama ps` with the model whole on the CPU: the column padding tells the table from prose ("100% CPU
+    // usage").
+    ("100% cpu    ", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
     (
         "not enough space in the context's memory pool",
