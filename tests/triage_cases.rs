@@ -3245,3 +3245,27 @@ qwen3:14b       bdbd181c33f2    9.4 GB    100% CPU     4 minutes from now"#
         Label::VramOomLoad
     );
 }
+
+#[test]
+fn a_warning_asked_about_with_output_said_right() {
+    // The person asks whether a warning matters and says the output is right: nothing failed.
+    assert_eq!(
+        label(
+            "There's a warning at startup: 'UserWarning: TypedStorage is deprecated'. The model loads and generates text normally. Should I be concerned?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    assert_eq!(
+        label(
+            "Token indices sequence length is longer than the specified maximum sequence length for this model (1200 > 1024).\nI get this warning, is it a memory problem? The output looks fine."
+        ),
+        Label::RecoveredNoFailure
+    );
+    // "Looks fine" beside a crash is no recovery.
+    assert_ne!(
+        label(
+            "The load looks fine but then it crashes with CUDA out of memory on the first prompt."
+        ),
+        Label::RecoveredNoFailure
+    );
+}

@@ -1288,6 +1288,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "is this a problem",
         "can i ignore",
         "is something wrong",
+        "should i be concerned",
+        "should i be worried",
+        "something to worry about",
+        "anything to worry about",
+        "is it a memory problem",
+        "is this a memory problem",
     ]);
     // Memory in use while the program waits ("eats 3 GB of VRAM on stand by"): a loaded model kept for the
     // next request, when nothing failed, froze or ran slowly.
@@ -1327,6 +1333,17 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "answers normally",
         "responds normally",
         "everything works",
+        // The output itself said to be right.
+        "looks fine",
+        "answers fine",
+        "generates normally",
+        "generates text normally",
+        "generated the answer",
+        "answers correctly",
+        "output is correct",
+        "output is fine",
+        "loads and answers",
+        "loads and generates",
         "generation works",
         "it works",
     ])
