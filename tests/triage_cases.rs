@@ -3269,3 +3269,70 @@ fn a_warning_asked_about_with_output_said_right() {
         Label::RecoveredNoFailure
     );
 }
+
+#[test]
+fn round_twenty_three_readings() {
+    // Ray's memory monitor ends a worker for the node's RAM: system memory, whatever the bare OOM beside it.
+    assert_eq!(
+        label(
+            r#"(raylet) node_manager.cc:3069: 2 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 1f2e, IP: 10.0.0.7) over the last time period.
+(raylet) Refer to the documentation on how to address the out of memory issue: https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html. Consider provisioning more memory on this node."#
+        ),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label(
+            "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\nMemory on the node (IP: 10.1.2.3) where the task was running was 120.5GB / 125.8GB (0.958), which exceeds the memory usage threshold of 0.95."
+        ),
+        Label::HostOomKilled
+    );
+    // The GPU unused from the moment its driver changed: not memory.
+    assert_eq!(
+        label(
+            "Right after I upgraded my Nvidia driver the model got really slow, and it turns out the GPU was not working at all and everything ran on the processor."
+        ),
+        Label::NotMemory
+    );
+    // A model already loaded by the same app leaves no room for the next one.
+    assert_eq!(
+        label(
+            "When a model is already loaded, loading a second one fails with 'Not enough resources to load the model', although the second one alone fits my 24 GB card."
+        ),
+        Label::VramHeldByOther
+    );
+    // The machine locking up while swap fills: paging, even with other programs named.
+    assert_eq!(
+        label(
+            "Generation took 180 seconds and swap had to be used (about 20 GB). Running any other program at the same time makes the whole machine lock up."
+        ),
+        Label::PagingThrash
+    );
+    // A swap of models is no paging: the holder stays the holder.
+    assert_eq!(
+        label(
+            "I swap models in ComfyUI with the free node, but the first generation after the swap OOMs. nvidia-smi shows the python process still holding 5 GB of VRAM from the previous model after the unload."
+        ),
+        Label::VramHeldByOther
+    );
+    // A serving engine's reserved share asked about: by design.
+    assert_eq!(
+        label(
+            "With vllm the reserved memory is always around 20GB whatever model I load, even a 125M one. Why does it consume that much GPU memory?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // The process's own figure far below the RAM meter: the mapped model counted as cache.
+    assert_eq!(
+        label(
+            "Running a 70B model on CPU with 64 GB of RAM, the server is listed as consuming only 3 GB in the task manager while total RAM shows 97%. Is this a bug?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // "Browser: Chrome" in an issue template is not a program holding the card.
+    assert_ne!(
+        label(
+            "When I enable full precision for SDXL I get a memory error while loading the model.\n\n**Desktop:**\n - OS: Windows 10\n - Browser: Chrome 120\n - GPU: 1080 Ti 11GB"
+        ),
+        Label::VramHeldByOther
+    );
+}

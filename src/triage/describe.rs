@@ -305,6 +305,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "nothing is running",
         "nothing else is running",
         // A model another program keeps in memory.
+        "already loaded",
         "still loaded",
         "stays loaded",
         "keeps the model loaded",
@@ -357,6 +358,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "processes running on my gpu",
         "processes running on the gpu",
     ])
+    // An issue template's "Browser: Chrome 109" names the browser the UI is viewed in, not a program holding
+    // the card.
+    .filter(|w| {
+        *w != "browser"
+            || t.match_indices("browser")
+                .any(|(i, _)| !t[i + "browser".len()..].starts_with(':'))
+    })
     // "On another server it only needs 23 GB" names a second machine to compare with, not a second server
     // on this card.
     .filter(|w| {
@@ -422,6 +430,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "显存炸",
         // "It causes memory overflow": how many who write English as a second language say OOM.
         "memory overflow",
+        "overflow of memory",
         "崩溃",
         "メモリ不足",
         "クラッシュ",
@@ -516,6 +525,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "hires",
         "higher resolution",
         "larger resolution",
+        // The input image said to be big ("when the image size is big it gives OOM").
+        "image size is big",
+        "image size is large",
+        "image is big",
+        "image is large",
+        "big image",
+        "large image",
+        "larger image",
+        "bigger image",
         "few messages",
         // The tokens asked for and the requests served at once grow the KV cache too.
         "max_tokens",
@@ -891,6 +909,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // without a failure, that use is by design.
     // LMDeploy reserves its KV cache at start too (cache_max_entry_count, 0.8 of what is free by default).
     let reserving_server = scan.has(Sig::RtVllm)
+        || has_word("vllm")
         || scan.has(Sig::RtSglang)
         || scan.has(Sig::RtTgi)
         || has_word("lmdeploy");
@@ -903,6 +922,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "so much vram",
         "so much memory",
         "so much gpu memory",
+        "that much gpu memory",
+        "that much memory",
+        "that much vram",
+        "reserved memory is always",
         "high memory usage",
         "memory usage is high",
         "high vram usage",
@@ -926,6 +949,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "ram usage stays",
         "only utilizing",
         "only utilising",
+        // The program's own figure far below what the RAM meter shows: the mapped file is counted as cache.
+        "ram remains unused",
+        "ram stays unused",
+        "listed as consuming only",
+        "listed as using only",
+        "shows as using only",
     ]);
     // A memory failure in a container while the GPU's memory is far from full: the container's RAM limit
     // (Docker's --memory, Docker Desktop's VM), not the card.
@@ -1145,6 +1174,22 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "no gpu found",
         "cpu-only mode",
         "cpu only mode",
+        "gpu was not working",
+        "gpu is not working",
+        "gpu wasn't working",
+        "gpu isn't working",
+        // The card left unused from the moment its driver changed: the running program still has the old one
+        // loaded, or the new one does not serve this runtime.
+        "after i upgraded my nvidia",
+        "after i updated my nvidia",
+        "after upgrading my nvidia",
+        "after updating my nvidia",
+        "after updating nvidia drivers",
+        "after updating amd drivers",
+        "after updating the driver",
+        "after upgrading the driver",
+        "after the driver update",
+        "after a driver update",
     ])
     .filter(|_| {
         ["gpu", "cuda", "rocm", "nvidia", "radeon"]
@@ -1501,7 +1546,27 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             w,
             "Ollama's server keeps a model in GPU memory after the chat ends (keep_alive, 5 minutes by default) so the next request starts at once: the client exiting does not unload it. By design, not a leak: `ollama stop MODEL` unloads it now, and OLLAMA_KEEP_ALIVE=0 (or keep_alive: 0 in a request) unloads it after each request.",
         )
-    } else if let Some(o) = others {
+    } else if let Some(o) = others.filter(|_| {
+        // The machine locking up while swap fills is system RAM running out: whatever else runs at the
+        // same time adds to that pressure, it does not hold the card.
+        // Swap as memory, not a swap of models.
+        !(freeze.is_some()
+            && [
+                "swapping",
+                "swap is",
+                "swap was",
+                "swap had",
+                "of swap",
+                "swap usage",
+                "swap used",
+                "used swap",
+                "swap space",
+                "swapfile",
+                "swap file",
+            ]
+            .iter()
+            .any(|w| has_word(w)))
+    }) {
         (
             Label::VramHeldByOther,
             o,

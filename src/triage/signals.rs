@@ -281,6 +281,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("insufficient memory for kv cache", Sig::VllmKv),
     ("out of memory: killed process", Sig::HostKilled),
     ("oom-kill", Sig::HostKilled),
+    // Ray's memory monitor ends workers (vLLM rollouts, actors) when the node's RAM passes its threshold.
+    ("killed due to memory pressure", Sig::HostKilled),
+    ("node running low on memory", Sig::HostKilled),
+    // Its advice line ("how to address the out of memory issue: …ray-oom-prevention.html") is about RAM too.
+    ("ray-oom-prevention", Sig::HostKilled),
     ("oom_kill_process", Sig::HostKilled),
     ("signal: killed", Sig::HostKilled),
     ("exit code 137", Sig::HostKilled),
