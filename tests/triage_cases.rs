@@ -3336,3 +3336,26 @@ fn round_twenty_three_readings() {
         Label::VramHeldByOther
     );
 }
+
+#[test]
+fn round_twenty_four_readings() {
+    // Triton's per-block shared memory (kilobytes on the chip) is not VRAM.
+    assert_eq!(
+        label(
+            "triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 131072, Hardware limit: 101376. Reducing block sizes or `num_stages` may help."
+        ),
+        Label::NotMemory
+    );
+    // Killed by the system, in Chinese with the English word.
+    assert_eq!(
+        label("导出模型的时候系统可用内存一直减少，最后程序OOM被系统kill了，显存只用了8GB"),
+        Label::HostOomKilled
+    );
+    // Xinference's refusal names the holder.
+    assert_eq!(
+        label(
+            "User specified GPU index 1 has been occupied with a vLLM model: qwen2-instruct, therefore cannot allocate GPU memory for a new model. Can I deploy the embedding model on the memory that is left (gpu_memory_utilization)?"
+        ),
+        Label::VramHeldByOther
+    );
+}

@@ -131,6 +131,14 @@
 //! val t1642 t1643 t1651; t1654–t1660 recovered and paging threads, ck001–ck007, val t1655 t1657; t1661–t1666
 //! not-memory look-alikes in local-LLM runtimes, cl001–cl006, val t1662 t1663) and scored 24 of 54 (44.4 %) with
 //! the gatherers' labels and the rules the twenty-second round had led to.
+//! Logs t1667–t1696 came in a twenty-fourth round (2026-11-28; val drawn the same way, seeds 20261275–20261282 in
+//! this order: t1667–t1668 ComfyUI 2025–2026, cm001–cm002, val t1668; t1669–t1671 other Stable Diffusion web UIs,
+//! cn001–cn003, val t1671; t1672–t1680 LLM fine-tuning, co001–co009, val t1674 t1676 t1679; t1681 Apple silicon,
+//! cp001, val t1681; t1682–t1684 AMD GPUs, cq001–cq003, val t1682; t1685–t1688 serving engines other than vLLM,
+//! ct001–ct004, val t1688; t1689–t1691 Chinese RAG and LLM-app platforms, cu001–cu003, val t1690; t1692–t1696
+//! local video generation, cv001–cv005, val t1692 t1696) and scored 16 of 30 (53.3 %) with the gatherers' labels
+//! and the rules the twenty-third round had led to. The gatherers stopped early: the session's shared budget of
+//! look-ups ran out.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -1271,6 +1279,30 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1654",
         "recovered_no_failure read as paging_thrash: RAM use jumping from 9 to 13.5 GB for an 18.4 GB model with 26.9 GB of cache, beside a slow start; only the maintainer says mmap loading counts the model as cache",
+    ),
+    (
+        "t1667",
+        "host_oom_killed read as vram_oom_load: a bare CUDA error out of memory on a 4090; only the maintainer says block swap with pinned (non_blocking) copies ran system RAM out",
+    ),
+    (
+        "t1672",
+        "vram_oom_context read as vram_oom_load: LoRA SFT after a merge reporting OOM, the command with cutoff_len 16384; only the maintainer's answer (reduce cutoff_len) places it at the sequence length",
+    ),
+    (
+        "t1678",
+        "host_oom_killed read as vram_oom_load: a merge on free Colab that 'uses too much VRAM' before Colab kills it; only the maintainer's low-RAM options (lazy unpickle, smaller shards) say it was system RAM",
+    ),
+    (
+        "t1680",
+        "host_oom_killed read as unknown: 'OOM with 64G ram and 13B model' with the memory print in a screenshot; RAM named beside a bare OOM says no more than a capacity, and only the thread's swap fix settles it",
+    ),
+    (
+        "t1684",
+        "not_memory read as unknown: HSA's 'Memory critical error … Reason: Memory in use' on a Strix Halo at the first model upload; only the reporter's test on another ROCm build shows a version bug",
+    ),
+    (
+        "t1693",
+        "host_oom_killed read as unknown: a blue screen after run.bat with 16 GB RAM, the code left blank; only a commenter names FramePack loading every model into RAM and the page file fix",
     ),
 ];
 

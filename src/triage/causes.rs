@@ -15,6 +15,8 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("forward compatibility")
     {
         "the NVIDIA driver is older than the CUDA runtime this build needs (driver/toolkit mismatch)"
+    } else if text.contains("out of resource: shared memory") {
+        "a Triton kernel needs more on-chip shared memory per block than this GPU has (the figures are kilobytes of the SM's shared memory, not VRAM): the kernel's block sizes or num_stages do not suit this card — update the runtime, pick another attention or kernel backend, or use a GPU it supports"
     } else if text.contains("device-side assert") {
         "a check inside a GPU kernel failed (device-side assert): usually an index out of range — a bug or bad input (token ids, labels), not a lack of memory"
     } else if text.contains("launch timed out") {

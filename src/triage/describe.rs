@@ -213,6 +213,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "被系统杀",
         "被杀死",
         "被 kill",
+        "被系统 kill",
         "已杀死",
     ]);
     // "A process from yesterday I never killed" names a holder, not a kill.
@@ -284,6 +285,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "没有得到释放",
         "不释放",
         "occupied by",
+        // Xinference's refusal: "GPU index 0 has been occupied with a vLLM model".
+        "has been occupied",
+        "occupied with a",
         // A stopped instance's container or process that "continues to occupy GPU memory".
         "continues to occupy",
         "still occupies",

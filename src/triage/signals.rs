@@ -938,6 +938,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("hsa_status_error_out_of_resources", Sig::HipOom),
     // A Vulkan device without a feature the backend needs.
     ("does not support 16-bit storage", Sig::NotMemory),
+    // Triton's kernel asking for more on-chip shared memory per block than the GPU has (KBs, not VRAM).
+    ("out of resource: shared memory", Sig::NotMemory),
     // More not-memory failures around a load: a tensor the file lacks, a model not pulled, a gated or
     // missing hub repository, a corrupt safetensors or PyTorch checkpoint, no ROCm / Vulkan device, a
     // container without the NVIDIA runtime.
