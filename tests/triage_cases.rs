@@ -3230,6 +3230,13 @@ qwen3:14b       bdbd181c33f2    9.4 GB    100% CPU     4 minutes from now"#
         ),
         Label::RecoveredNoFailure
     );
+    // Memory in use told as a fact, nothing said to fail: no failure either.
+    assert_eq!(
+        label(
+            "Following the README I expected the low-memory config to need under 24 GB, but the fine-tune occupies 44 GB of GPU memory, so I moved it to a bigger card. Am I missing a setting?"
+        ),
+        Label::RecoveredNoFailure
+    );
     // The same question beside a crash is still the crash.
     assert_ne!(
         label(

@@ -221,10 +221,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "cpu_spill_slow read as paging_thrash: a sampler 'stuck at 0%' with no memory figure; only other users' fix (more blocks swapped to RAM) shows the card was full",
     ),
     (
-        "t1013",
-        "recovered_no_failure read as unknown: a feature request ('never goes above 10gb vram'); only the maintainer says keeping the model in RAM is the design",
-    ),
-    (
         "t1023",
         "host_oom_killed read as unknown: a segfault loading an f16 file that works quantized, with no memory figure; only the reply's arithmetic (~25 GB of RAM for 13B f16) names the RAM",
     ),
@@ -1119,10 +1115,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1517",
         "not_memory read as unknown: bark.cpp segfaults on 'invalid number of codes'; only the maintainer says a bug fixed by a PR",
-    ),
-    (
-        "t1526",
-        "recovered_no_failure read as unknown: a fine-tune that 'occupies 44 gb' where the README promised under 24; only the maintainer says JAX preallocates GPU memory by default",
     ),
     (
         "t1528",

@@ -1045,6 +1045,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "more memory than expected",
         "more vram than expected",
         "higher than expected",
+        // Memory in use told as a fact ("it occupies 44 gb"), with nothing said to fail.
+        "occupies",
+        "consumes",
     ]);
     // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
     // limit, not a lack of memory.
