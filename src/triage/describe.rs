@@ -1460,6 +1460,22 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "闪退",
         "崩溃",
     ]);
+    // Swap named as memory in use ("swap had to be used", "2 GiB of swap"), not a swap of models. Beside a
+    // lock-up it is system RAM running out: whatever else runs at the same time adds to that pressure, it
+    // does not hold the card.
+    let swap_in_use = find(&[
+        "swapping",
+        "swap is",
+        "swap was",
+        "swap had",
+        "of swap",
+        "swap usage",
+        "swap used",
+        "used swap",
+        "swap space",
+        "swapfile",
+        "swap file",
+    ]);
     let mut said_at_load = false;
     let (label, symptom, why) = if let (Some(p), Some(_), None) = (pinned, crash, worked) {
         (
@@ -1553,27 +1569,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             w,
             "Ollama's server keeps a model in GPU memory after the chat ends (keep_alive, 5 minutes by default) so the next request starts at once: the client exiting does not unload it. By design, not a leak: `ollama stop MODEL` unloads it now, and OLLAMA_KEEP_ALIVE=0 (or keep_alive: 0 in a request) unloads it after each request.",
         )
-    } else if let Some(o) = others.filter(|_| {
-        // The machine locking up while swap fills is system RAM running out: whatever else runs at the
-        // same time adds to that pressure, it does not hold the card.
-        // Swap as memory, not a swap of models.
-        !(freeze.is_some()
-            && [
-                "swapping",
-                "swap is",
-                "swap was",
-                "swap had",
-                "of swap",
-                "swap usage",
-                "swap used",
-                "used swap",
-                "swap space",
-                "swapfile",
-                "swap file",
-            ]
-            .iter()
-            .any(|w| has_word(w)))
-    }) {
+    } else if let Some(o) = others.filter(|_| !(freeze.is_some() && swap_in_use.is_some())) {
         (
             Label::VramHeldByOther,
             o,

@@ -62,7 +62,7 @@ struct Patterns {
     ollama_layers_model: Regex,
     ollama_layers_offload: Regex,
     cpu_gpu: Regex,
-    ps_whole: Regex,
+    ps_all_cpu: Regex,
     ollama_sysmem: Regex,
     ollama_gpu: Regex,
     metal_ws: Regex,
@@ -103,8 +103,8 @@ fn patterns() -> Option<&'static Patterns> {
             ollama_layers_model: r(r"(?i)layers\.model=(\d+)")?,
             ollama_layers_offload: r(r"(?i)layers\.offload=(\d+)")?,
             cpu_gpu: r(r"(?i)(\d+)%/(\d+)% CPU/GPU")?,
-            // A row of `ollama ps` with the model whole on one side: "8.1 GB    100% CPU     9 minutes from now".
-            ps_whole: r(r"(?i)\d(?:\.\d+)?\s?[GM]B\s+100% (CPU|GPU) {3}")?,
+            // A row of `ollama ps` with the model whole on the CPU: "8.1 GB    100% CPU     9 minutes from now".
+            ps_all_cpu: r(r"(?i)\d(?:\.\d+)?\s?[GM]B\s+100% CPU {3}")?,
             ollama_sysmem: r(r"(?i)requires more system memory \(SIZE\) than is available \(SIZE\)")?,
             ollama_gpu: r(r"(?i)(\d+) MiB, (\d+) MiB Free")?,
             metal_ws: r(r"(?i)recommendedMaxWorkingSetSize\s*=\s*(\d+(?:\.\d+)?)\s*(MiB|MB)")?,
@@ -264,11 +264,8 @@ impl Found {
         }
         if let Some(cpu) = n(&p.cpu_gpu) {
             self.cpu_share = Some(cpu);
-        } else if let Some(c) = p.ps_whole.captures(line) {
-            let on_cpu = c
-                .get(1)
-                .is_some_and(|m| m.as_str().eq_ignore_ascii_case("cpu"));
-            self.cpu_share = Some(if on_cpu { 100 } else { 0 });
+        } else if p.ps_all_cpu.is_match(line) {
+            self.cpu_share = Some(100);
         }
         if let Some(c) = p.ollama_sysmem.captures(line) {
             set(&mut self.requested, cap_bytes(&c, 1));

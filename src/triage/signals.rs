@@ -584,7 +584,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("% cpu/gpu", Sig::Offloaded),
     // `ollama ps` with the model whole on the CPU: the column padding tells the table from prose ("100% CPU
     // usage").
-    ("100% cpu    ", Sig::Offloaded),
+    ("100% cpu   ", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
     (
         "not enough space in the context's memory pool",
