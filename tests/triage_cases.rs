@@ -3366,3 +3366,28 @@ fn round_twenty_four_readings() {
         Label::VramHeldByOther
     );
 }
+
+#[test]
+fn an_oom_beside_the_machines_ram_with_no_gpu_named() {
+    // Only RAM is named, with its size, and no GPU, Mac or phone: the OOM is system memory.
+    assert_eq!(
+        label(
+            "Converting my dataset on a workstation with 90G memory, the script keeps hitting out of memory and exits. Is there a way to lower the memory use during the conversion?"
+        ),
+        Label::HostOomKilled
+    );
+    // A card named by its number keeps the OOM on the GPU.
+    assert_ne!(
+        label(
+            "Tiled upscaling throws out of memory error whatever tile size I pick, using a 3070ti 8GB with 64GB RAM."
+        ),
+        Label::HostOomKilled
+    );
+    // RAM named as the machine's size beside a GPU's OOM stays the GPU's.
+    assert_ne!(
+        label(
+            "I get CUDA out of memory when loading the model on my RTX 3060, I have 32 GB of RAM."
+        ),
+        Label::HostOomKilled
+    );
+}

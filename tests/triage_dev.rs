@@ -1121,10 +1121,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as recovered_no_failure: XLA's rematerialization warning is all the paste shows; only a commenter says the replay buffer sized to 30M steps filled the card",
     ),
     (
-        "t1534",
-        "host_oom_killed read as vram_oom_load: a conversion that exits without error, 'located the problem as memory oom' on a 90G workstation; which memory is only clear from the thread",
-    ),
-    (
         "t1539",
         "vram_oom_context read as vram_oom_load: ncnn's vkAllocateMemory failure for a 1956x1956 input; only the maintainer's tiling fix says the image size, not the model, was too much",
     ),

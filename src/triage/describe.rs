@@ -1589,6 +1589,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             k,
             "System RAM (with the page file or swap) ran out: the OS killed the process or refused the allocation.",
         )
+    } else if let Some(c) = crash.filter(|c| {
+        // "OOM with 64G ram and a 13B model": an out-of-memory said beside the machine's RAM, in a text that
+        // names no GPU, Mac or phone at all, can only be the RAM.
+        OOM_WORDS.contains(c) && ram_capacity_stated(&t) && !names_a_gpu(&t)
+    }) {
+        (
+            Label::HostOomKilled,
+            c,
+            "The memory that ran out is the machine's RAM: the text gives its size and names no GPU. The model (and its context) need more system RAM than is free: a smaller quant, a shorter context, more swap or a page file, or more RAM.",
+        )
     } else if let (Some(c), Some(l)) = (crash, later)
         // "The 70B fails to load, the 8B loads fine": the load that worked is another model's.
         && !(load_failed.is_some()
@@ -1837,6 +1847,107 @@ fn says_no_error(t: &str) -> bool {
 }
 
 /// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.
+/// The crash words that say memory ran out (not "crash" or "error" alone).
+const OOM_WORDS: [&str; 7] = [
+    " oom",
+    "out of memory",
+    "out-of-memory",
+    "not enough memory",
+    "insufficient memory",
+    "memory overflow",
+    "内存不足",
+];
+
+/// "64G ram", "32 GB of RAM", "96g memory": a size in gigabytes right before RAM or memory.
+fn ram_capacity_stated(t: &str) -> bool {
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '/'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let is_size = |w: &str| {
+        let w = w.trim_end_matches(['g', 'b', 'i']);
+        !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
+    let has_unit = |w: &str| w.ends_with('g') || w.ends_with("gb") || w.ends_with("gib");
+    words.iter().enumerate().any(|(i, w)| {
+        matches!(w.trim_end_matches(['.', ':', ';']), "ram" | "memory")
+            && (1..=3).any(|back| {
+                i >= back && {
+                    let before = &words[i + 1 - back..i];
+                    // "64g ram", "64 gb ram", "32 gb of ram", "32gb of ram".
+                    match before {
+                        [s] => is_size(s) && has_unit(s),
+                        [s, u] => {
+                            (is_size(s) && matches!(*u, "g" | "gb" | "gib"))
+                                || (is_size(s) && has_unit(s) && *u == "of")
+                        }
+                        [s, u, o] => is_size(s) && matches!(*u, "g" | "gb" | "gib") && *o == "of",
+                        _ => false,
+                    }
+                }
+            })
+    })
+}
+
+/// Any word for a GPU, a Mac's or a phone's shared memory: where these are named, RAM beside an OOM may be
+/// only the machine's description.
+fn names_a_gpu(t: &str) -> bool {
+    [
+        "gpu",
+        "vram",
+        "cuda",
+        "card",
+        "nvidia",
+        "rtx",
+        "gtx",
+        "radeon",
+        "rocm",
+        "vulkan",
+        "metal",
+        "mps",
+        "graphics",
+        "video memory",
+        "显存",
+        "mac",
+        "apple",
+        "iphone",
+        "ipad",
+        "android",
+        "phone",
+        "m1",
+        "m2",
+        "m3",
+        "m4",
+        // Cards named by number alone ("3070ti 8GB").
+        "1060",
+        "1070",
+        "1080",
+        "1650",
+        "1660",
+        "2060",
+        "2070",
+        "2080",
+        "3050",
+        "3060",
+        "3070",
+        "3080",
+        "3090",
+        "4060",
+        "4070",
+        "4080",
+        "4090",
+        "5060",
+        "5070",
+        "5080",
+        "5090",
+        "a100",
+        "h100",
+        "a6000",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+}
+
 fn states_capacity(t: &str) -> bool {
     t.match_indices("gb").any(|(i, _)| {
         let word_ends = t
