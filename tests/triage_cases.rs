@@ -3391,3 +3391,14 @@ fn an_oom_beside_the_machines_ram_with_no_gpu_named() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn a_machine_is_not_a_mac() {
+    // "machine" holds the letters of "mac": it names no Mac, so the RAM reading still applies.
+    assert_eq!(
+        label(
+            "My machine has 32G memory and the conversion script hits out of memory halfway through the dataset."
+        ),
+        Label::HostOomKilled
+    );
+}

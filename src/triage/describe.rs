@@ -1890,7 +1890,7 @@ fn ram_capacity_stated(t: &str) -> bool {
 }
 
 /// Any word for a GPU, a Mac's or a phone's shared memory: where these are named, RAM beside an OOM may be
-/// only the machine's description.
+/// only the machine's description. "mac" and "mps" only as words: "machine" and "jumps" name neither.
 fn names_a_gpu(t: &str) -> bool {
     [
         "gpu",
@@ -1904,11 +1904,16 @@ fn names_a_gpu(t: &str) -> bool {
         "rocm",
         "vulkan",
         "metal",
-        "mps",
+        " mps",
         "graphics",
         "video memory",
         "显存",
-        "mac",
+        "macbook",
+        "macos",
+        "imac",
+        " mac ",
+        "mac mini",
+        "mac studio",
         "apple",
         "iphone",
         "ipad",
