@@ -1592,7 +1592,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     } else if let Some(c) = crash.filter(|c| {
         // "OOM with 64G ram and a 13B model": an out-of-memory said beside the machine's RAM, in a text that
         // names no GPU, Mac or phone at all, can only be the RAM.
-        OOM_WORDS.contains(c) && ram_capacity_stated(&t) && !names_a_gpu(&t)
+        OOM_WORDS.contains(c) && ram_capacity_stated(&t) && mac.is_none() && !names_a_gpu(&t)
     }) {
         (
             Label::HostOomKilled,
@@ -1878,8 +1878,8 @@ fn ram_capacity_stated(t: &str) -> bool {
                     match before {
                         [s] => is_size(s) && has_unit(s),
                         [s, u] => {
-                            (is_size(s) && matches!(*u, "g" | "gb" | "gib"))
-                                || (is_size(s) && has_unit(s) && *u == "of")
+                            is_size(s)
+                                && (matches!(*u, "g" | "gb" | "gib") || has_unit(s) && *u == "of")
                         }
                         [s, u, o] => is_size(s) && matches!(*u, "g" | "gb" | "gib") && *o == "of",
                         _ => false,
@@ -1889,8 +1889,8 @@ fn ram_capacity_stated(t: &str) -> bool {
     })
 }
 
-/// Any word for a GPU, a Mac's or a phone's shared memory: where these are named, RAM beside an OOM may be
-/// only the machine's description. "mac" and "mps" only as words: "machine" and "jumps" name neither.
+/// Any word for a GPU or a phone's shared memory: where these are named, RAM beside an OOM may be only the
+/// machine's description. (A Mac is the `mac` words of `describe`.) "mps" only as a word: "jumps" names none.
 fn names_a_gpu(t: &str) -> bool {
     [
         "gpu",
@@ -1903,26 +1903,12 @@ fn names_a_gpu(t: &str) -> bool {
         "radeon",
         "rocm",
         "vulkan",
-        "metal",
         " mps",
         "graphics",
         "video memory",
         "显存",
-        "macbook",
-        "macos",
-        "imac",
-        " mac ",
-        "mac mini",
-        "mac studio",
-        "apple",
-        "iphone",
-        "ipad",
         "android",
         "phone",
-        "m1",
-        "m2",
-        "m3",
-        "m4",
         // Cards named by number alone ("3070ti 8GB").
         "1060",
         "1070",
