@@ -3402,3 +3402,82 @@ fn a_machine_is_not_a_mac() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn round_twenty_five_readings() {
+    // A training run that runs out: activations and gradients, past the load.
+    assert_eq!(
+        label("I am fine-tuning Llama-3-8B with LoRA and get CUDA out of memory on my 4090."),
+        Label::VramOomContext
+    );
+    // The person calls the compute buffer's failure non-fatal and says the model still runs.
+    assert_eq!(
+        label(
+            "llama-server printed 'allocating 2048.00 MiB on device 1: cudaMalloc failed: out of memory' and 'graph_reserve: failed to allocate compute buffers', but that failure is non-fatal: the model still runs and answers."
+        ),
+        Label::RecoveredNoFailure
+    );
+    // vLLM's profile left no room for one KV block.
+    assert_eq!(
+        label(
+            "INFO 03-02 10:11:12 model_runner.py:1067] Loading model weights took 38.2 GB\nINFO 03-02 10:11:14 executor_base.py:57] # GPU blocks: 0, # CPU blocks: 2048\nINFO 03-02 10:11:14 executor_base.py:61] Maximum concurrency for 32768 tokens per request: 0.00x\nERROR 03-02 10:11:14 engine.py:400] Exception in worker VllmWorkerProcess while processing method initialize_cache."
+        ),
+        Label::VllmKvInsufficient
+    );
+    // LM Studio's refusal when a chat outgrows the loaded context: a setting, not memory.
+    assert_eq!(
+        label(
+            "Failed to regenerate message.\nReached context length of 8192 tokens with model (arch: qwen3) that does not currently support mid-generation context overflow. Try reloading with a larger context length or shortening the prompt/chat."
+        ),
+        Label::NotMemory
+    );
+    // A module moved onto the device whole is the weights.
+    assert_eq!(
+        label(
+            "Traceback (most recent call last):\n  File \"app.py\", line 40, in setup\n    self.unet = self.unet.to(device)\n  File \"torch/nn/modules/module.py\", line 1174, in convert\n    return t.to(\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 50.00 MiB. GPU 0 has a total capacity of 11.76 GiB of which 20.00 MiB is free. Of the allocated memory 11.40 GiB is allocated by PyTorch, and 80.00 MiB is reserved by PyTorch but unallocated."
+        ),
+        Label::VramOomLoad
+    );
+    // What worked set against what failed after it: the prompt's pass, the context.
+    assert_eq!(
+        label(
+            "The model loads and short answers work, but a 20K-token prefill fails with CUDA out of memory every time."
+        ),
+        Label::VramOomContext
+    );
+}
+
+#[test]
+fn at_the_same_time_names_a_holder_only_for_two_programs() {
+    // The GPU and the CPU sharing one model is offload, not another program.
+    assert_eq!(
+        label(
+            "My card has 8 GB and the 13B model fails to load with CUDA out of memory. Is there a way to use the GPU and the CPU simultaneously, like other apps do?"
+        ),
+        Label::VramOomLoad
+    );
+    // "At the same time," opening a sentence is "meanwhile".
+    assert_ne!(
+        label(
+            "Loading takes ten minutes on my Windows PC. At the same time, the disk is barely busy. CUDA out of memory appears at the end of the load."
+        ),
+        Label::VramHeldByOther
+    );
+    // Two programs run together still name the holder.
+    assert_eq!(
+        label(
+            "I run ComfyUI and Ollama at the same time on one 3090. Whichever starts second fails with CUDA out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+}
+
+#[test]
+fn an_m2_ssd_is_not_a_mac() {
+    assert_eq!(
+        label(
+            "On Windows with the models on an M2 NVMe SSD, loading a 70B model makes the whole PC freeze and the disk sits at 100 %."
+        ),
+        Label::PagingThrash
+    );
+}

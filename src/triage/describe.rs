@@ -362,6 +362,28 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "processes running on my gpu",
         "processes running on the gpu",
     ])
+    // "At the same time" names a holder where two programs run or stay loaded together ("I run ComfyUI and
+    // Ollama at the same time"); not as "meanwhile" opening a sentence, nor for the GPU and the CPU sharing
+    // one model, nor for work a single program does at once ("pages processed simultaneously").
+    .filter(|w| {
+        !matches!(*w, "at the same time" | "simultaneously")
+            || t.match_indices(w).any(|(i, _)| {
+                let start = t[..i].rfind(['.', '\n', '!', '?']).map_or(0, |j| j + 1);
+                let end = t[i..]
+                    .find(['.', '\n', '!', '?'])
+                    .map_or(t.len(), |j| i + j);
+                let sentence = &t[start..end];
+                let opens = t[start..i].trim().is_empty();
+                let devices = sentence.contains("cpu")
+                    && (sentence.contains("gpu") || sentence.contains("vram"));
+                let together = [
+                    "run", "using", "use ", "open", "load", "resident", "launch", "start ",
+                ]
+                .iter()
+                .any(|v| sentence.contains(v));
+                !opens && !devices && together
+            })
+    })
     // An issue template's "Browser: Chrome 109" names the browser the UI is viewed in, not a program holding
     // the card.
     .filter(|w| {
@@ -587,8 +609,19 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         // More beams keep more sequences, each with its KV cache.
         "beam size",
         "num_beams",
+        // Training steps and the sequence length they run at: activations and gradients, past the load.
+        "training",
+        "fine-tun",
+        "finetun",
+        " sft",
+        "cutoff_len",
+        "max_seq_len",
+        "sequence length",
         "during generation",
         "mid-",
+        // The prompt's own pass (prefill, prompt processing): the weights are in place by then.
+        "prefill",
+        "prompt processing",
         // A prompt's size in tokens, a pasted document: the context, not the weights.
         "k tokens",
         "000 tokens",
@@ -1251,7 +1284,29 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "iphone",
         "ipad",
         " ios ",
-    ]);
+    ])
+    // "M2 NVMe" is the SSD's form factor, not Apple's chip.
+    .filter(|w| {
+        !(w.len() == 3
+            && w.starts_with(" m")
+            && t.match_indices(w).all(|(i, _)| {
+                let after = t[i + w.len()..].trim_start();
+                ["nvme", "ssd", "pcie", "drive", "slot"]
+                    .iter()
+                    .any(|d| after.starts_with(d))
+            }))
+    })
+    .or_else(|| {
+        find(&[
+            "unified memory",
+            "mlx",
+            "mtl",
+            "wired",
+            "iphone",
+            "ipad",
+            " ios ",
+        ])
+    });
     let amd = find(&["amd", "radeon", "rocm"]);
     // "It fails to load" alone could be an unknown architecture or a broken file; with memory named
     // (or the VRAM, an allocation, the model's size against the card) it is the load that does not fit.
@@ -1346,6 +1401,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "anything to worry about",
         "is it a memory problem",
         "is this a memory problem",
+        // The failure named harmless by the person who saw the run go on.
+        "non-fatal",
+        "not fatal",
+        "nonfatal",
     ]);
     // Memory in use while the program waits ("eats 3 GB of VRAM on stand by"): a loaded model kept for the
     // next request, when nothing failed, froze or ran slowly.
@@ -1399,12 +1458,40 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "generation works",
         "it works",
     ])
-    .filter(|_| {
+    // "Still runs" is a recovery only beside a failure the person calls non-fatal; alone it often goes on
+    // to a complaint ("still runs in lowvram mode and takes twice as long").
+    .or_else(|| {
+        find(&[
+            "still runs",
+            "still works",
+            "still loads",
+            "still generates",
+            "runs anyway",
+        ])
+        .filter(|_| fell_back.is_some_and(|w| w.contains("fatal")))
+    })
+    .filter(|worked_word| {
         // A quoted warning ("failed to allocate …, falling back") is no crash when the person says the
         // runtime fell back and carried on.
-        let crash_is_the_warning =
-            crash.is_some_and(|c| matches!(c, "error" | "fails" | "failed")) && fell_back.is_some();
+        // One the person calls non-fatal is no crash, whatever it printed ("out of memory").
+        let crash_is_the_warning = crash.is_some_and(|c| matches!(c, "error" | "fails" | "failed"))
+            && fell_back.is_some()
+            || fell_back.is_some_and(|w| w.contains("fatal"));
+        // "It loads and short generation works, but the prefill fails": what worked is set against what
+        // failed after it.
+        let contrasted = |w: &str| {
+            t.match_indices(w).all(|(i, _)| {
+                let rest = &t[i + w.len()..];
+                let sentence = &rest[..rest.find(['.', '\n', '!', '?']).unwrap_or(rest.len())];
+                sentence.find(" but ").is_some_and(|b| {
+                    ["fail", "crash", "oom", "error", "out of memory"]
+                        .iter()
+                        .any(|f| sentence[b..].contains(f))
+                })
+            })
+        };
         (crash.is_none() || crash_is_the_warning)
+            && !contrasted(worked_word)
             && freeze.is_none()
             && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))
     });
@@ -1767,6 +1854,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let mut c = call(label, if rate.is_some() { 0.45 } else { 0.4 }, &[]);
     c.said_at_load = said_at_load;
     c.container_ram = label == Label::HostOomKilled && container_ram.is_some();
+    c.ran_anyway =
+        label == Label::RecoveredNoFailure && worked == Some(symptom) && fell_back.is_some();
     c.not_the_model = label == Label::NotMemory
         && [
             size_independent,

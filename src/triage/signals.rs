@@ -199,6 +199,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     (", in load", Sig::LoadPhase),
     ("pipe.to(", Sig::LoadPhase),
     ("model.to(", Sig::LoadPhase),
+    // Moving a whole module or pipeline component onto the device: the weights.
+    ("component.to(", Sig::LoadPhase),
+    (".to(device)", Sig::LoadPhase),
     ("for shard", Sig::LoadPhase),
     ("outofmemoryerror", Sig::TorchOom),
     ("cuda out of memory. tried to allocate", Sig::TorchOom),
@@ -522,6 +525,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Ollama's scheduler waits for VRAM to come back after a runner stops; the timeout is a warning only.
     ("didn't recover within timeout", Sig::Recover),
     ("error executing method initialize_cache", Sig::VllmKv),
+    ("while processing method initialize_cache", Sig::VllmKv),
+    // vLLM's profile left no room for a single KV block: "# GPU blocks: 0", concurrency 0.00x.
+    ("# gpu blocks: 0,", Sig::VllmKv),
+    ("tokens per request: 0.00x", Sig::VllmKv),
     ("ggml_assert", Sig::NotMemory),
     ("no space left for", Sig::VllmKv),
     ("layers.model=", Sig::Offloaded),
@@ -869,6 +876,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     // The OpenAI-compatible servers' refusal (vLLM, SGLang, llama-server): a request longer than the context.
     ("model's maximum context length is", Sig::NotMemory),
     ("context shift is disabled", Sig::NotMemory),
+    // LM Studio's refusal when a chat outgrows the context it was loaded with: a setting, not memory.
+    ("reached context length of", Sig::NotMemory),
     ("increase the physical batch size", Sig::NotMemory),
     // Ollama cut a prompt longer than num_ctx and went on.
     ("truncating input prompt", Sig::Recover),

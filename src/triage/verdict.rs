@@ -46,6 +46,9 @@ pub(super) struct Call {
     pub(super) said_at_load: bool,
     /// The person's words put a memory failure in a container whose GPU memory was far from full.
     pub(super) container_ram: bool,
+    /// The person calls the failure harmless (it fell back, "non-fatal") and says the run went on: the
+    /// out-of-memory line beside it was recovered from.
+    pub(super) ran_anyway: bool,
 }
 
 pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
@@ -60,6 +63,7 @@ pub(super) fn call(label: Label, confidence: f32, evidence: &[Sig]) -> Call {
         not_the_model: false,
         said_at_load: false,
         container_ram: false,
+        ran_anyway: false,
     }
 }
 
@@ -1098,6 +1102,8 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                 c.label,
                 Label::VramOomLoad | Label::VramOomContext | Label::RocmOom | Label::AppleMetalOom
             ) && d.not_the_model
+            // The person calls the failure non-fatal and says the run went on.
+            || d.ran_anyway
     };
     // The person's own lines beside a pasted log can say what the failure line cannot: the model loaded
     // before is still in memory ("it works, then another model fails"), the allocator's state, the same
@@ -1115,6 +1121,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             d.label == Label::VramHeldByOther
                 || d.label == Label::VramFragmentation && !reserve_excludes_split
                 || d.not_the_model
+                || d.ran_anyway
                 || silent_abort && d.label == Label::VramOomContext
         });
     // A line or two of words with no program output ("After a few messages the server dies with out of
