@@ -3481,3 +3481,42 @@ fn an_m2_ssd_is_not_a_mac() {
         Label::PagingThrash
     );
 }
+
+#[test]
+fn round_twenty_six_readings() {
+    // CTranslate2 (faster-whisper) missing the cuDNN DLL for the installed CUDA: the install, not memory.
+    assert_eq!(
+        label(
+            "Transcribing with faster-whisper on my RTX 4070.\nCould not locate cudnn_ops64_9.dll. Please make sure it is in your library path!\nThe server crashes right after that."
+        ),
+        Label::NotMemory
+    );
+    // SIGILL as a supervisor reports it: CPU instructions the binary needs and the CPU lacks.
+    assert_eq!(
+        label(
+            "[12:01:02] INFO: Starting the speech service\n[12:01:03] INFO: Service exited with code 256 (by signal 4)\n[12:01:05] INFO: Service exited with code 256 (by signal 4)"
+        ),
+        Label::NotMemory
+    );
+    // TensorRT's builder skipping a kernel whose workspace does not fit; the engine still builds.
+    assert_eq!(
+        label(
+            "[04/02/2024-10:11:12] [TRT] [W] Tactic Device request: 4200MB Available: 3800MB. Device memory is insufficient to use tactic.\n[04/02/2024-10:11:12] [TRT] [W] Skipping tactic 3 due to insufficient memory on requested size of 4200 detected for tactic 0x0000000000000004.\n[04/02/2024-10:14:40] [TRT] [I] Engine generation completed in 210.5 seconds."
+        ),
+        Label::RecoveredNoFailure
+    );
+    // ONNX Runtime's optional provider bridge, asked about while the run works.
+    assert_eq!(
+        label(
+            "Every run prints \"[W:onnxruntime:Default, onnxruntime_pybind_state.cc:1983 onnxruntime::python::CreateInferencePybindStateModule] Init provider bridge failed.\" The transcription still finishes and everything seems to be working. What does it mean?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // The card left idle, in other words.
+    assert_eq!(
+        label(
+            "Both the tiny and the large model do not utilize the GPU on my GTX 1660, although CUDA is installed."
+        ),
+        Label::CpuSpillSlow
+    );
+}

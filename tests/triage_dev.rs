@@ -147,6 +147,13 @@
 //! generation outside ComfyUI, db001–db011, val t1730 t1731 t1738; t1740–t1745 blog posts and write-ups,
 //! dc001–dc006, val t1740 t1741; t1746–t1753 llama.cpp server features, dd001–dd008, val t1747 t1751) and scored
 //! 31 of 57 (54.4 %) with the gatherers' labels and the rules the twenty-fourth round had led to.
+//! Logs t1754–t1807 came in a twenty-sixth round (2026-11-28; val drawn the same way, seeds 20261291–20261296 in
+//! this order: t1754–t1757 Ollama on desktops 2025–2026, de001–de004, val t1757; t1758–t1767 conversion, merging
+//! and GGUF quantization tools, df001–df010, val t1761 t1762 t1764; t1768–t1772 home-lab virtualization
+//! (Proxmox, Docker Desktop), dg001–dg005, val t1769 t1771; t1773–t1780 role-play and game front-ends,
+//! dh001–dh008, val t1776 t1777; t1781–t1792 vendor desktop AI apps (ChatRTX, Foundry Local, DirectML, Lemonade),
+//! di001–di012, val t1785 t1788 t1791; t1793–t1807 speech-to-text, dj001–dj015, val t1795 t1797 t1802 t1807) and
+//! scored 25 of 54 (46.3 %) with the gatherers' labels and the rules the twenty-fifth round had led to.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -306,7 +313,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t707",
-        "vram_oom_context read as unknown: LM Studio's guardrail estimate called too high, with the numbers only in a screenshot; only the reporter's closing note names the context length",
+        "vram_oom_context read as recovered_no_failure: LM Studio's guardrail estimate called too high, with the numbers only in a screenshot; only the reporter's closing note names the context length",
     ),
     (
         "t709",
@@ -410,7 +417,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t238",
-        "unknown read as vram_oom_context: ComfyUI's allocation over a user-set memory fraction; the thread never establishes what took the memory",
+        "unknown read as vram_oom_load: ComfyUI's allocation over a user-set memory fraction; the thread never establishes what took the memory",
     ),
     (
         "t239",
@@ -554,7 +561,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r118",
-        "not_memory read as unknown: SGLang decode lines; the KV bookkeeping leak is only in the thread",
+        "not_memory read as recovered_no_failure: SGLang decode lines; the KV bookkeeping leak is only in the thread",
     ),
     (
         "r154",
@@ -590,7 +597,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r295",
-        "recovered_no_failure read as vram_oom_load: a template that says 'Error should not be shown' about a RAM warning in a screenshot",
+        "recovered_no_failure read as unknown: a template that says 'Error should not be shown' about a RAM warning in a screenshot",
     ),
     (
         "r297",
@@ -614,7 +621,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1088",
-        "cpu_spill_slow read as unknown: '训练卡顿' (training stalls at 100 % use) with no memory named; only the commenter names long slices spilling into shared GPU memory",
+        "cpu_spill_slow read as paging_thrash: '训练卡顿' (training stalls at 100 % use) with no memory named; only the commenter names long slices spilling into shared GPU memory",
     ),
     (
         "t1090",
@@ -638,7 +645,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1119",
-        "not_memory read as unknown: 'working before the version update' on two APUs; reading 'before the update' as a regression cost a validation log",
+        "not_memory read as cpu_spill_slow: 'working before the version update' on two APUs; reading 'before the update' as a regression cost a validation log",
     ),
     (
         "t1120",
@@ -934,7 +941,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1339",
-        "vram_oom_load read as vram_fragmentation: PyTorch's OOM while the Korean text says the base model was loading, with 167 MiB of reserve beside a 294 MiB request; only the reporter's switch to the 5.8B model shows the 12.8B weights did not fit the T4",
+        "vram_oom_load read as vram_oom_context: PyTorch's OOM while the Korean text says the base model was loading, with 167 MiB of reserve beside a 294 MiB request; only the reporter's switch to the 5.8B model shows the 12.8B weights did not fit the T4",
     ),
     (
         "t1341",
@@ -1343,6 +1350,62 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1753",
         "not_memory read as paging_thrash: slow model loads with the disk at 30-40 % after an upgrade; only the maintainer's --usemmap points at the changed default",
+    ),
+    (
+        "t1758",
+        "vram_oom_load read as unknown: exllamav2's convert.py quantizing Llama-3-8B on an 8 GB card, the paste stopping before the error; only the maintainer says the large output layer needs more VRAM than the card has",
+    ),
+    (
+        "t1763",
+        "not_memory read as unknown: llama-quantize's 'failed to quantize: basic_ios::clear: iostream error'; only the reporter's typo in the output directory explains it",
+    ),
+    (
+        "t1765",
+        "host_oom_killed read as unknown: 'it gets to 4/9 on the progress bar and then just exits' in mergekit; only the reporter's 'yup that was it' confirms the RAM kill",
+    ),
+    (
+        "t1766",
+        "not_memory read as unknown: Unsloth's 'quantization failed' for the F16 GGUF on Kaggle with its own disk-space advice quoted; only the maintainer says the disk, not memory, was full",
+    ),
+    (
+        "t1768",
+        "not_memory read as host_oom_killed: Ollama's 'model requires more system memory (330 MiB) than is available (170 MiB)' in an LXC whose MemAvailable is 35 GB; only the fix shows Ollama counted MemFree",
+    ),
+    (
+        "t1770",
+        "cpu_spill_slow read as vram_oom_context: an Ollama container that no longer uses the GPU after idling, with no log; only the maintainer's cgroup-driver workaround names the lost GPU",
+    ),
+    (
+        "t1773",
+        "not_memory read as unknown: koboldcpp reprocessing the whole prompt with ContextShift on; only the maintainer says the model is an old GGML file ContextShift does not support",
+    ),
+    (
+        "t1778",
+        "vram_held_by_other read as vram_oom_load: KoboldAI reloaded with fewer GPU layers while RAM and VRAM stay full; only the maintainer confirms the old model is never unloaded",
+    ),
+    (
+        "t1782",
+        "vram_oom_context read as vram_oom_load: DirectML's 'not enough memory resources' at the first prompt with max_length left at 131072; the words place it, but the failure is the runtime's line and no phase marker is near it",
+    ),
+    (
+        "t1784",
+        "vram_oom_load read as vram_oom_context: Foundry Local on a 1 GB GTX 965M crashing 'on first prompt'; only the reporter's CPU-model workaround shows the GPU models never fit",
+    ),
+    (
+        "t1787",
+        "not_memory read as unknown: Lemonade's 'needs about 16.0 GB resident in GPU memory' filter on a Strix Halo; only the fix shows the GTT pool was left out of the count",
+    ),
+    (
+        "t1792",
+        "host_oom_killed read as not_memory: Olive's 'has no output models' ValueError after the conversion pass; only the reporter's RAM upgrade (32 to 48 GB) shows the pass ran out of RAM",
+    ),
+    (
+        "t1801",
+        "vram_oom_context read as unknown: a 15-minute audio file failing to transcribe, in Chinese, with no error line; only the maintainer says the whole audio is encoded at once",
+    ),
+    (
+        "t1805",
+        "vram_held_by_other read as recovered_no_failure: a feature request for a CPU fallback after OOM while Ollama keeps its model loaded; the request's 'fallback' words outweigh the holder it describes",
     ),
 ];
 

@@ -879,6 +879,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "not utilising",
         "wasn't utilising",
         "isn't utilising",
+        "not utilize",
+        "not utilise",
+        "n't utilize",
+        "n't utilise",
         "not offloading",
         "isn't offloading",
         "doesn't offload",
@@ -1457,6 +1461,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "loads and generates",
         "generation works",
         "it works",
+        "seems to be working",
+        "seems to work",
     ])
     // "Still runs" is a recovery only beside a failure the person calls non-fatal; alone it often goes on
     // to a complaint ("still runs in lowvram mode and takes twice as long").

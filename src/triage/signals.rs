@@ -520,6 +520,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("triton is not available", Sig::Recover),
     // vLLM's warning about the CPU swap space it reserves: advice, not a failure.
     ("possibly too large swap space", Sig::Recover),
+    // TensorRT's builder tries kernels ("tactics") and skips those whose workspace does not fit: the engine
+    // still builds with another.
+    ("skipping tactic", Sig::Recover),
+    ("insufficient to use tactic", Sig::Recover),
+    // Older TensorRT runs the state name into it ("UNSUPPORTED_STATESkipping tactic …").
+    ("due to insufficient memory on requested size", Sig::Recover),
+    // ONNX Runtime's warning that its optional provider bridge (CUDA/TensorRT plug-ins) did not load: the run
+    // goes on with the providers it has.
+    ("init provider bridge failed", Sig::Recover),
     // Ollama found too little VRAM for even one layer and runs the whole model on the CPU.
     ("insufficient vram to load any model layers", Sig::Offloaded),
     // Ollama's scheduler waits for VRAM to come back after a runner stops; the timeout is a warning only.
@@ -593,6 +602,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // usage").
     ("100% cpu   ", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
+    // The same as a supervisor reports it (s6's "exited with code 256 (by signal 4)"): SIGILL, a binary built
+    // for CPU instructions (AVX) this CPU lacks.
+    ("(by signal 4)", Sig::NotMemory),
+    ("sigill", Sig::NotMemory),
     (
         "not enough space in the context's memory pool",
         Sig::NotMemory,
@@ -920,6 +933,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("error code 126", Sig::NotMemory),
     ("winerror 126", Sig::NotMemory),
     ("could not load library", Sig::NotMemory),
+    // CTranslate2 (faster-whisper) names the cuDNN/cuBLAS DLL it did not find for the installed CUDA.
+    ("could not locate cudnn", Sig::NotMemory),
+    ("could not locate cublas", Sig::NotMemory),
     ("not found (required by", Sig::NotMemory),
     ("error loading model vocabulary", Sig::NotMemory),
     ("failed to read magic", Sig::NotMemory),
