@@ -3520,3 +3520,28 @@ fn round_twenty_six_readings() {
         Label::CpuSpillSlow
     );
 }
+
+#[test]
+fn round_twenty_seven_readings() {
+    // A recovery asked about is a wish, not the runtime's retry.
+    assert_ne!(
+        label(
+            "The OOM happens at the first step.\nAny way to use cpu offload or any other trick like reducing batch size to make it fit?\n  0%|          | 0/30 [12:03<?, ?it/s]"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // A failure the person sets aside ("but the results are looking good"): the run went on.
+    assert_eq!(
+        label(
+            "Training step failed: allocation error\n\nI have seen this pop-up a few times today, but the results are looking good. Just flagging it."
+        ),
+        Label::RecoveredNoFailure
+    );
+    // "But it works in ComfyUI" compares another app: the failure stands.
+    assert_ne!(
+        label(
+            "Automatic1111 tries to start but failed. But it works in ComfyUI with the same SDXL model on my 8 GB card."
+        ),
+        Label::RecoveredNoFailure
+    );
+}

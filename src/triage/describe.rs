@@ -1463,6 +1463,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "it works",
         "seems to be working",
         "seems to work",
+        "looks good",
+        "looking good",
     ])
     // "Still runs" is a recovery only beside a failure the person calls non-fatal; alone it often goes on
     // to a complaint ("still runs in lowvram mode and takes twice as long").
@@ -1496,7 +1498,17 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 })
             })
         };
-        (crash.is_none() || crash_is_the_warning)
+        // And the other way: "I've had this error a few times, but the results are looking good".
+        // Not "but it works in ComfyUI", "but it works with the 7B": another app, version or model compared.
+        let despite = t.match_indices(worked_word).any(|(i, _)| {
+            let start = t[..i].rfind(['.', '\n', '!', '?']).map_or(0, |j| j + 1);
+            let after = t[i + worked_word.len()..].trim_start();
+            t[start..i].contains(" but ")
+                && !["in ", "on ", "with ", "for ", "when ", "if "]
+                    .iter()
+                    .any(|w| after.starts_with(w))
+        });
+        (crash.is_none() || crash_is_the_warning || despite)
             && !contrasted(worked_word)
             && freeze.is_none()
             && slow.is_none_or(|s| matches!(s, "lowvram" | "loaded partially"))

@@ -1555,6 +1555,27 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
             }
         }
     }
+    // A recovery asked about ("Any way to use cpu offload or a trick like reducing batch size?") is a wish,
+    // not the runtime's retry.
+    if let Some(i) = out.iter().position(|s| *s == Sig::Recover) {
+        let l = line.trim_start().to_ascii_lowercase();
+        if [
+            "anyway to",
+            "any way to",
+            "is there a way",
+            "is there any way",
+            "how can i",
+            "how do i",
+            "how to",
+            "can i",
+            "should i",
+        ]
+        .iter()
+        .any(|w| l.starts_with(w))
+        {
+            out.remove(i);
+        }
+    }
     // "No space left on device" on /dev/shm (a container's shared memory, PyTorch's DataLoader workers) is
     // memory, not a full disk.
     if out.contains(&Sig::NotMemory) {
