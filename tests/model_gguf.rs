@@ -303,6 +303,17 @@ fn fuzz_found_tensor_sizes_summing_past_u64() {
     }
 }
 
+/// Found by fuzzing (fuzz/ gguf target): with no `general.file_type`, the weight type holding most bytes is
+/// named from the tensor table; sizes whose per-type sum passed u64 panicked there (debug builds).
+#[test]
+fn fuzz_found_dominant_type_sum_past_u64() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fuzz/gguf-dominant-type-overflow.gguf"
+    );
+    let _ = vram_doctor::model::load(path);
+}
+
 /// Found by fuzzing (fuzz/ gguf target, once it priced a GPU too): a MoE header with huge expert widths
 /// made the ggml-alloc replay (`fit::graph_alloc`) allocate past its arena's open end (an overflow panic in
 /// debug builds). Tensors of 2^40 bytes or more are no longer replayed; the estimate falls back to the

@@ -200,7 +200,8 @@ fn dominant_type(tensors: &[TensorSpec]) -> Option<String> {
     let mut by_type: Vec<(u32, u64)> = Vec::new();
     for t in tensors.iter().filter(|t| t.dims.len() >= 2) {
         match by_type.iter_mut().find(|(id, _)| *id == t.ggml_type) {
-            Some((_, b)) => *b += t.bytes,
+            // A hostile header can claim sizes whose sum overflows; the ranking only needs the order.
+            Some((_, b)) => *b = b.saturating_add(t.bytes),
             None => by_type.push((t.ggml_type, t.bytes)),
         }
     }

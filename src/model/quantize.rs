@@ -608,7 +608,7 @@ pub fn predict(source: &ModelSpec, ftype: &str, imatrix: Imatrix) -> Result<Mode
                 .unwrap_or(t.bytes);
         }
     }
-    let tensor_bytes: u64 = out.iter().map(|t| t.bytes).sum();
+    let tensor_bytes = out.iter().map(|t| t.bytes).fold(0, u64::saturating_add);
     // File = metadata block + every tensor padded to the 32-byte alignment (§3).
     let metadata = source.file_bytes.saturating_sub(
         source

@@ -1266,6 +1266,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // "I need 33.6 GB of 30.5 GB RAM": the system RAM is short (" ram" excludes "vram").
     let ram_short = (t.contains(" ram") && (t.contains("need") || t.contains("require")))
         .then_some("RAM needed");
+    // Apple's chips by name, except "M2 NVMe": the SSD's form factor.
+    let apple_chip = find(&[" m1", " m2", " m3", " m4"]).filter(|w| {
+        !t.match_indices(w).all(|(i, _)| {
+            let after = t[i + w.len()..].trim_start();
+            ["nvme", "ssd", "pcie", "drive", "slot"]
+                .iter()
+                .any(|d| after.starts_with(d))
+        })
+    });
     let mac = find(&[
         " mac ",
         " mac,",
@@ -1276,36 +1285,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "mac mini",
         "apple",
         "metal",
-        " m1",
-        " m2",
-        " m3",
-        " m4",
-        "unified memory",
-        "mlx",
-        "mtl",
-        "wired",
-        // Phones and tablets on Apple silicon: the same unified memory, capped harder by iOS.
-        "iphone",
-        "ipad",
-        " ios ",
     ])
-    // "M2 NVMe" is the SSD's form factor, not Apple's chip.
-    .filter(|w| {
-        !(w.len() == 3
-            && w.starts_with(" m")
-            && t.match_indices(w).all(|(i, _)| {
-                let after = t[i + w.len()..].trim_start();
-                ["nvme", "ssd", "pcie", "drive", "slot"]
-                    .iter()
-                    .any(|d| after.starts_with(d))
-            }))
-    })
+    .or(apple_chip)
     .or_else(|| {
         find(&[
             "unified memory",
             "mlx",
             "mtl",
             "wired",
+            // Phones and tablets on Apple silicon: the same unified memory, capped harder by iOS.
             "iphone",
             "ipad",
             " ios ",
