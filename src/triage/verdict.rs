@@ -46,8 +46,8 @@ pub(super) struct Call {
     pub(super) said_at_load: bool,
     /// The person's words put a memory failure in a container whose GPU memory was far from full.
     pub(super) container_ram: bool,
-    /// The person calls the failure harmless (it fell back, "non-fatal") and says the run went on: the
-    /// out-of-memory line beside it was recovered from.
+    /// The person says the run went on (the output is fine, it still runs) and sets the failure aside (it
+    /// fell back, "non-fatal", "should I worry?"): the out-of-memory line beside it was recovered from.
     pub(super) ran_anyway: bool,
 }
 
