@@ -368,10 +368,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     .filter(|w| {
         !matches!(*w, "at the same time" | "simultaneously")
             || t.match_indices(w).any(|(i, _)| {
-                let start = t[..i].rfind(['.', '\n', '!', '?']).map_or(0, |j| j + 1);
-                let end = t[i..]
-                    .find(['.', '\n', '!', '?'])
-                    .map_or(t.len(), |j| i + j);
+                let (start, end) = sentence_around(&t, i);
                 let sentence = &t[start..end];
                 let opens = t[start..i].trim().is_empty();
                 let devices = sentence.contains("cpu")
@@ -1379,6 +1376,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // reads. In a log the words alone are no symptom.
     .filter(|_| !log_like);
     // The runtime's own recovery in the person's words, or a question whether a warning matters.
+    // The failure named harmless by the person who saw the run go on.
+    let non_fatal = find(&["non-fatal", "not fatal", "nonfatal"]);
     let fell_back = find(&[
         "falling back",
         "fell back",
@@ -1393,11 +1392,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "anything to worry about",
         "is it a memory problem",
         "is this a memory problem",
-        // The failure named harmless by the person who saw the run go on.
-        "non-fatal",
-        "not fatal",
-        "nonfatal",
-    ]);
+    ])
+    .or(non_fatal);
     // Memory in use while the program waits ("eats 3 GB of VRAM on stand by"): a loaded model kept for the
     // next request, when nothing failed, froze or ran slowly.
     let idle = find(&[
@@ -1464,7 +1460,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             "still generates",
             "runs anyway",
         ])
-        .filter(|_| fell_back.is_some_and(|w| w.contains("fatal")))
+        .filter(|_| non_fatal.is_some())
     })
     .filter(|worked_word| {
         // A quoted warning ("failed to allocate …, falling back") is no crash when the person says the
@@ -1472,13 +1468,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         // One the person calls non-fatal is no crash, whatever it printed ("out of memory").
         let crash_is_the_warning = crash.is_some_and(|c| matches!(c, "error" | "fails" | "failed"))
             && fell_back.is_some()
-            || fell_back.is_some_and(|w| w.contains("fatal"));
+            || non_fatal.is_some();
         // "It loads and short generation works, but the prefill fails": what worked is set against what
         // failed after it.
         let contrasted = |w: &str| {
             t.match_indices(w).all(|(i, _)| {
-                let rest = &t[i + w.len()..];
-                let sentence = &rest[..rest.find(['.', '\n', '!', '?']).unwrap_or(rest.len())];
+                let sentence = &t[i + w.len()..sentence_around(&t, i).1];
                 sentence.find(" but ").is_some_and(|b| {
                     ["fail", "crash", "oom", "error", "out of memory"]
                         .iter()
@@ -1489,7 +1484,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         // And the other way: "I've had this error a few times, but the results are looking good".
         // Not "but it works in ComfyUI", "but it works with the 7B": another app, version or model compared.
         let despite = t.match_indices(worked_word).any(|(i, _)| {
-            let start = t[..i].rfind(['.', '\n', '!', '?']).map_or(0, |j| j + 1);
+            let start = sentence_around(&t, i).0;
             let after = t[i + worked_word.len()..].trim_start();
             t[start..i].contains(" but ")
                 && !["in ", "on ", "with ", "for ", "when ", "if "]
@@ -1932,6 +1927,16 @@ fn after_count(t: &str) -> Option<&'static str> {
 }
 
 /// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
+/// The bounds of the sentence around byte `i` of `t`: from after the previous '.', '!', '?' or line break to
+/// the next one.
+fn sentence_around(t: &str, i: usize) -> (usize, usize) {
+    let start = t[..i].rfind(['.', '\n', '!', '?']).map_or(0, |j| j + 1);
+    let end = t[i..]
+        .find(['.', '\n', '!', '?'])
+        .map_or(t.len(), |j| i + j);
+    (start, end)
+}
+
 fn says_no_error(t: &str) -> bool {
     t.match_indices("error").any(|(i, _)| {
         // The few words before it, on a char boundary.
