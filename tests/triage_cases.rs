@@ -3545,3 +3545,112 @@ fn round_twenty_seven_readings() {
         Label::RecoveredNoFailure
     );
 }
+
+#[test]
+fn round_twenty_eight_readings() {
+    // The install, not memory: a CUDA toolkit other than PyTorch's, bitsandbytes without its CUDA library,
+    // ptxas refusing an instruction the card's architecture lacks.
+    for log in [
+        "Exception: >- DeepSpeed Op Builder: Installed CUDA version 12.4 does not match the version torch was compiled with 12.1, unable to compile cuda/cpp extensions without a matching cuda version.",
+        "RuntimeError: The detected CUDA version (12.3) mismatches the version that was used to compile PyTorch (11.8). Please make sure to use the same CUDA versions.",
+        "RuntimeError:\n        CUDA Setup failed despite GPU being available. Please run the following command to get more information:\n        python -m bitsandbytes",
+        "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised:\nRuntimeError: Internal Triton PTX codegen error:\nptxas /tmp/kernel.ptx, line 88; error   : Feature '.bf16' requires .target sm_80 or higher\nptxas fatal   : Ptx assembly aborted due to error",
+    ] {
+        assert_eq!(label(log), Label::NotMemory, "{log}");
+    }
+    // Performance notes the run goes on after: CTranslate2 converting float16 weights, ONNX Runtime's copies.
+    for log in [
+        "[ctranslate2] [thread 4120] [warning] The compute type inferred from the saved model is float16, but the target device or backend do not support efficient float16 computation. The model weights have been automatically converted to use the float32 compute type instead.\nDetected language 'en' with probability 0.98",
+        "2025-03-02 11:20:41.1234 [W:onnxruntime:, transformer_memcpy.cc:74 onnxruntime::MemcpyTransformer::ApplyImpl] 6 Memcpy nodes are added to the graph main_graph for CUDAExecutionProvider. It might have negative impact on performance (including unable to run CUDA graph).",
+    ] {
+        assert_eq!(label(log), Label::RecoveredNoFailure, "{log}");
+    }
+    // llama_decode's 1 is a full logical context; its memory failures are negative.
+    assert_eq!(
+        label(
+            "after chatting for a while it stops answering:\ncontext size exceeded\nllama_decode: failed to decode, ret = 1\nfailed to generate response"
+        ),
+        Label::NotMemory
+    );
+    assert_ne!(
+        label(
+            "ggml_cuda_host_malloc: failed\nllama_decode: failed to decode, ret = -3\nfailed to generate response"
+        ),
+        Label::NotMemory
+    );
+    // Windows' resource-exhaustion detector, in Chinese: commit ran out.
+    assert_eq!(
+        label(
+            "系统日志提示：Windows 成功诊断出虚拟内存不足的情况。加载权重到一半程序直接退出，控制台没有任何错误，GPU 基本没用。"
+        ),
+        Label::HostOomKilled
+    );
+    // ONNX Runtime failing inside a run: the session's weights were loaded, the inputs' buffers were not.
+    assert_eq!(
+        label(
+            "onnxruntime.capi.onnxruntime_pybind11_state.RuntimeException: [ONNXRuntimeError] : 6 : RUNTIME_EXCEPTION : Non-zero status code returned while running Conv node. Name:'/encoder/conv1/Conv' Status Message: onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested buffer of size 268435456"
+        ),
+        Label::VramOomContext
+    );
+    // Easy Diffusion names the model load that failed.
+    assert_eq!(
+        label(
+            "10:02:11.123 ERROR cuda:0 Error while loading stable-diffusion model: models/sd-xl-base.safetensors\n10:02:11.124 ERROR cuda:0 Error: CUDA out of memory. Tried to allocate 26.00 MiB (GPU 0; 4.00 GiB total capacity; 3.41 GiB already allocated; 0 bytes free; 3.47 GiB reserved in total by PyTorch)"
+        ),
+        Label::VramOomLoad
+    );
+    // A processor read with from_pretrained is not the weights; the model's own from_pretrained still is.
+    assert_eq!(
+        label(
+            "Traceback (most recent call last):\n  File \"gen.py\", line 52, in <module>\n    outputs = model.generate(**inputs, max_new_tokens=8192)\n  File \"gen.py\", line 31, in generate\n    processor = AutoProcessor.from_pretrained(MODEL_ID)\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 6.20 GiB. GPU 0 has a total capacity of 23.65 GiB of which 2.10 GiB is free."
+        ),
+        Label::VramOomContext
+    );
+    assert_eq!(
+        label(
+            "model = AutoModelForCausalLM.from_pretrained('Qwen/Qwen2.5-14B', torch_dtype=torch.float16).to('cuda')\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 136.00 MiB. GPU 0 has a total capacity of 15.70 GiB of which 20.00 MiB is free."
+        ),
+        Label::VramOomLoad
+    );
+    // The only process listed holds all that is in use and more than this one's allocator: it is this one.
+    assert_ne!(
+        label(
+            "INFO model_runner.py:900] Capturing cudagraphs for decoding.\nERROR Error initializing engine: CUDA out of memory. Tried to allocate 112.00 MiB. GPU 0 has a total capacity of 23.64 GiB of which 41.00 MiB is free. Process 5121 has 23.59 GiB memory in use. Of the allocated memory 19.80 GiB is allocated by PyTorch, and 310.00 MiB is reserved by PyTorch but unallocated."
+        ),
+        Label::VramHeldByOther
+    );
+    // Two processes beside each other: the one that is not this allocator's holds the rest.
+    assert_eq!(
+        label(
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 41.00 MiB is free. Process 111 has 12.00 GiB memory in use. Process 222 has 11.50 GiB memory in use. Of the allocated memory 11.30 GiB is allocated by PyTorch, and 300.00 MiB is reserved by PyTorch but unallocated."
+        ),
+        Label::VramHeldByOther
+    );
+    // The allocator's cure tried in vain says nothing about fragmentation.
+    assert_ne!(
+        label(
+            "When I generate above 768x768 or use hires fix the generation fails with out of memory. I already tried max_split_size_mb:128, but still got the error."
+        ),
+        Label::VramFragmentation
+    );
+    // "Both models" of a comparison is not two programs; "not enough VRAM for both" is.
+    assert_eq!(
+        label(
+            "Each clip takes about 40 minutes to render. This happens for both models, the small and the large one. Is there a way to see whether it runs on the CPU instead of the GPU?"
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label(
+            "ComfyUI loads big image models and Ollama loads big LLMs; since there is not enough VRAM for both, Ollama ends up offloading to the CPU."
+        ),
+        Label::VramHeldByOther
+    );
+    // No GPU in use, said plainly.
+    assert_eq!(
+        label(
+            "No GPU used by the local model: every answer takes a minute and a half, the CPU sits at 100%."
+        ),
+        Label::CpuSpillSlow
+    );
+}

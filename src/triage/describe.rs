@@ -159,8 +159,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     });
     // A word where it starts and the words before it do not deny it: "no process using the GPU" names no
     // holder.
-    let has_affirmed =
-        |w: &'static str| word_starts(w).any(|i| !super::signals::denied_by(&t[..i]));
+    // A count of none denies it too: top's "Tasks: 525 total, 0 zombie" lists no zombie.
+    let has_affirmed = |w: &'static str| {
+        word_starts(w).any(|i| {
+            let before = &t[..i];
+            !super::signals::denied_by(before) && before.split_whitespace().next_back() != Some("0")
+        })
+    };
     let find_affirmed = |words: &[&'static str]| words.iter().copied().find(|w| has_affirmed(w));
     let find = |words: &[&'static str]| {
         words.iter().copied().find(|w| {
@@ -295,8 +300,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "process using",
         "processes using",
         "another app",
-        "for both",
-        "both models",
+        // "Not enough VRAM for both" (two programs), not "this happens for both models".
+        "not enough vram for both",
+        "not enough memory for both",
+        "no room for both",
+        "not enough for both",
+        "both models loaded",
+        "both models are loaded",
+        "both models at once",
         "another model",
         "another program",
         "browser",
@@ -797,6 +808,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "cpu instead",
         "instead of the gpu",
         "instead of gpu",
+        // The same in Chinese: "(the CPU is doing it) rather than the graphics card".
+        "而非显卡",
+        "而非顯卡",
+        "而不是显卡",
+        "而不是顯卡",
+        "no gpu load",
+        "no gpu used",
+        "no gpu usage",
+        "no gpu is used",
         "gpu is not being used",
         "gpu isn't being used",
         "gpu not being used",
@@ -929,6 +949,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "no difference",
         "doesn't work",
         "didn't work",
+        // "I tried max_split_size_mb … but still got the error".
+        "but still",
+        "still got",
+        "still get",
         // "Still useless", "no effect", "still doesn't work" in Chinese.
         "依然无用",
         "依然無用",

@@ -373,7 +373,8 @@ impl Found {
                 .enumerate()
                 .filter(|(_, (_, b))| b.abs_diff(o) <= (1 << 30).max(o / 10))
                 .min_by_key(|(_, (_, b))| b.abs_diff(o))
-                .map(|(i, _)| i),
+                .map(|(i, _)| i)
+                .or_else(|| self.listed_is_this_one(&others, o)),
             _ => None,
         };
         others
@@ -386,6 +387,23 @@ impl Found {
 }
 
 impl Found {
+    /// The listed processes and this one's allocator cannot all fit in what is in use on the card (total −
+    /// free, with 512 MiB of slack): one of them is this process, holding more than its allocator counts
+    /// (CUDA graphs, NCCL, cuBLAS workspaces). It is the smallest that holds at least the allocator's total.
+    fn listed_is_this_one(&self, others: &[&(u64, u64)], own: u64) -> Option<usize> {
+        let in_use = self.total?.saturating_sub(self.free.unwrap_or(0));
+        let listed: u64 = others.iter().map(|(_, b)| *b).sum();
+        if own == 0 || listed.saturating_add(own) <= in_use.saturating_add(512 << 20) {
+            return None;
+        }
+        others
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, b))| *b >= own)
+            .min_by_key(|(_, (_, b))| *b)
+            .map(|(i, _)| i)
+    }
+
     /// Ollama planned to keep (nearly) more in system RAM than RAM and swap had free: the kernel will kill it.
     /// What stays on the host is Ollama's full requirement minus the part it placed on GPUs; the OS, the page
     /// cache of the mmap'd file and the runner need headroom (2 GiB, or 5 % of the free RAM if more).

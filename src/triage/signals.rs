@@ -184,9 +184,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("scaled_dot_product_attention", Sig::ContextPhase),
     ("attention_mask", Sig::ContextPhase),
     ("in generate", Sig::ContextPhase),
+    // ONNX Runtime failing inside Run() ("Non-zero status code returned while running ReduceSum node"): the
+    // session and its weights were loaded; the inputs' buffers were not.
+    ("status code returned while running", Sig::ContextPhase),
     ("load_tensors", Sig::LoadPhase),
     ("llama_model_load", Sig::LoadPhase),
     ("error loading model", Sig::LoadPhase),
+    ("error while loading stable-diffusion model", Sig::LoadPhase),
+    ("error while loading the model", Sig::LoadPhase),
     // Stable Diffusion web UIs name the failed load in words after the traceback.
     ("model failed to load", Sig::LoadPhase),
     ("model buffer", Sig::LoadPhase),
@@ -529,6 +534,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // ONNX Runtime's warning that its optional provider bridge (CUDA/TensorRT plug-ins) did not load: the run
     // goes on with the providers it has.
     ("init provider bridge failed", Sig::Recover),
+    // ONNX Runtime's hint that it copies between CPU and GPU nodes, and CTranslate2's notice that it converted
+    // float16 weights for a card without fast float16: performance notes, the run goes on.
+    ("memcpy nodes are added to the graph", Sig::Recover),
+    ("do not support efficient float16 computation", Sig::Recover),
     // Ollama found too little VRAM for even one layer and runs the whole model on the CPU.
     ("insufficient vram to load any model layers", Sig::Offloaded),
     // Ollama's scheduler waits for VRAM to come back after a runner stops; the timeout is a warning only.
@@ -891,6 +900,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("context shift is disabled", Sig::NotMemory),
     // LM Studio's refusal when a chat outgrows the context it was loaded with: a setting, not memory.
     ("reached context length of", Sig::NotMemory),
+    ("context size exceeded", Sig::NotMemory),
+    // llama_decode's 1 is "no KV slot for the batch": the logical context is full (its memory failures are
+    // negative: -3 for the compute graph).
+    ("failed to decode, ret = 1", Sig::NotMemory),
     ("increase the physical batch size", Sig::NotMemory),
     // Ollama cut a prompt longer than num_ctx and went on.
     ("truncating input prompt", Sig::Recover),
@@ -936,6 +949,23 @@ const PATTERNS: &[(&str, Sig)] = &[
     // CTranslate2 (faster-whisper) names the cuDNN/cuBLAS DLL it did not find for the installed CUDA.
     ("could not locate cudnn", Sig::NotMemory),
     ("could not locate cublas", Sig::NotMemory),
+    // A CUDA toolkit other than the one PyTorch was built with (DeepSpeed's op builder, torch's extension
+    // builder), and bitsandbytes finding no usable CUDA library: the install, not memory.
+    ("cudamismatchexception", Sig::NotMemory),
+    (
+        "does not match the version torch was compiled with",
+        Sig::NotMemory,
+    ),
+    (
+        "mismatches the version that was used to compile pytorch",
+        Sig::NotMemory,
+    ),
+    (
+        "cuda setup failed despite gpu being available",
+        Sig::NotMemory,
+    ),
+    // ptxas refusing an instruction this card's architecture lacks ("Feature '.bf16' requires .target sm_80").
+    ("requires .target sm_", Sig::NotMemory),
     ("not found (required by", Sig::NotMemory),
     ("error loading model vocabulary", Sig::NotMemory),
     ("failed to read magic", Sig::NotMemory),
@@ -1013,9 +1043,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("oom_reaper", Sig::HostKilled),
     ("systemd-oomd", Sig::HostKilled),
     ("jetsam", Sig::HostKilled),
+    // The JetsamEvent report itself (its JSON names the largest process when memory ran short).
+    ("\"largestprocess\"", Sig::HostKilled),
     ("exit code -9", Sig::HostKilled),
     ("killed by signal 9", Sig::HostKilled),
     ("insufficient system resources exist", Sig::WinPagefile),
+    // Windows' resource-exhaustion detector in the event log ("Windows successfully diagnosed a low virtual
+    // memory condition"; in Chinese "虚拟内存不足"): commit ran out, as with a small paging file.
+    ("low virtual memory condition", Sig::WinPagefile),
+    ("虚拟内存不足", Sig::WinPagefile),
     // LM Studio's load guardrail: its estimate of the model and context exceeds the RAM (and VRAM) it sees,
     // so it refuses before allocating.
     ("model loading guardrails", Sig::HostAlloc),
@@ -1660,6 +1696,20 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
             }
         }
     }
+    // A tokenizer or processor read with from_pretrained is a few MiB of vocabulary, not the weights: the line
+    // is a load only if another load phrase is on it too.
+    if out.contains(&Sig::LoadPhase) && line.contains("from_pretrained") {
+        let l = line.to_ascii_lowercase();
+        let weights = l
+            .match_indices("from_pretrained")
+            .any(|(i, _)| !NOT_WEIGHTS.iter().any(|w| l[..i].ends_with(w)))
+            || PATTERNS
+                .iter()
+                .any(|(p, sig)| *sig == Sig::LoadPhase && *p != "from_pretrained" && l.contains(p));
+        if !weights {
+            out.retain(|s| *s != Sig::LoadPhase);
+        }
+    }
 }
 
 /// Ollama's `ErrNoMem`: "insufficient memory - required allocations: {InputWeights:…A CPU:{Name:CPU …
@@ -1698,6 +1748,15 @@ fn ollama_failed_allocation(line: &str) -> Option<(bool, &'static str, &str)> {
 
 /// The shell's word for a process it saw killed (SIGKILL), in English and in bash's zh_CN locale.
 const SHELL_KILLED: [&str; 2] = ["Killed", "已杀死"];
+
+/// What `from_pretrained` reads besides a model's weights.
+const NOT_WEIGHTS: [&str; 5] = [
+    "tokenizer.",
+    "processor.",
+    "config.",
+    "feature_extractor.",
+    "tokenizerfast.",
+];
 
 fn shell_killed(t: &str, word: &str) -> bool {
     let mut prev = "";
