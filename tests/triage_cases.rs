@@ -3654,3 +3654,64 @@ fn round_twenty_eight_readings() {
         Label::CpuSpillSlow
     );
 }
+
+#[test]
+fn round_twenty_nine_readings() {
+    // Not memory: a full logical context, a context the model was loaded with, file descriptors, a model
+    // converted with another toolkit.
+    for log in [
+        "Error: could not find a KV slot for the batch (try reducing the size of the batch or increase the context)\n    at LlamaContext.evaluate (file:///app/node_modules/node-llama-cpp/dist/index.js:120:11)",
+        "2025-06-01 10:11:12 [ERROR]\nTrying to keep the first 6100 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input.",
+        "E NPU: failed to map buffer(88) to fd, ret: -1, errno: 24, errstr: Too many open files\ninit failed",
+        "rkllm-runtime version: 1.1.0\nWarning: The model version is too old, please use the latest toolkit to reconvert the model!\nRKLLM: failed to load model 'qwen.rkllm'!!!",
+    ] {
+        assert_eq!(label(log), Label::NotMemory, "{log}");
+    }
+    // PyTorch's missing flash-attention kernel is a note printed by design, said as such; beside a slow,
+    // partly offloaded run the spill is the finding.
+    let note = diagnose_str(
+        "got prompt\nD:\\ComfyUI\\comfy\\ldm\\modules\\attention.py:407: UserWarning: 1Torch was not compiled with flash attention. (Triggered internally at ..\\aten\\src\\ATen\\native\\transformers\\cuda\\sdp_utils.cpp:555.)\n  out = torch.nn.functional.scaled_dot_product_attention(q, k, v)\nIs this a problem for quality?",
+    );
+    assert_eq!(note.label, Label::RecoveredNoFailure);
+    assert!(
+        note.explanation.contains("flash-attention"),
+        "{}",
+        note.explanation
+    );
+    assert_eq!(
+        label(
+            "UserWarning: 1Torch was not compiled with flash attention.\nGeneration takes 9 minutes per image since the update, the model is loaded partially and the rest sits in RAM."
+        ),
+        Label::CpuSpillSlow
+    );
+    // An issue template's "Browser Firefox" is where the UI is viewed; a browser said to keep VRAM holds it.
+    assert_eq!(
+        label(
+            "The model takes far more VRAM than usual with this front-end and the system falls back to the CPU, everything is super slow.\nPlatform: OS Windows 11, Browser Firefox"
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label("A browser with dozens of tabs keeps 3 GB of VRAM and the model no longer loads."),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "I have an RTX 3080 and the latest drivers, but CUDA is not used, although the log says the CUDA back-end was selected."
+        ),
+        Label::CpuSpillSlow
+    );
+    // "Changing the modelPath" is a setting; changing the model in the app leaves the first one loaded.
+    assert_ne!(
+        label(
+            "The example segfaults whenever it tokenizes the prompt. I did not modify the code except for changing the modelPath to my local file."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "It works with the first model, but after changing the model in the dropdown the second one fails to load with out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+}

@@ -392,12 +392,22 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 !opens && !devices && together
             })
     })
-    // An issue template's "Browser: Chrome 109" names the browser the UI is viewed in, not a program holding
-    // the card.
+    // An issue template's "Browser: Chrome 109", "Browser Chrome", "### Browser" heading or "What web browser
+    // you are using" names the browser the UI is viewed in, not a program holding the card.
     .filter(|w| {
         *w != "browser"
-            || t.match_indices("browser")
-                .any(|(i, _)| !t[i + "browser".len()..].starts_with(':'))
+            || t.match_indices("browser").any(|(i, _)| {
+                let rest = &t[i + "browser".len()..];
+                let line_start = t[..i].rfind('\n').map_or(0, |n| n + 1);
+                let heading = t[line_start..i]
+                    .trim_matches(|c: char| c.is_whitespace() || "#*-".contains(c))
+                    .is_empty()
+                    && rest.split('\n').next().is_some_and(|r| r.trim().is_empty());
+                let named = ["chrome", "firefox", "edge", "safari", "brave", "opera"]
+                    .iter()
+                    .any(|b| rest.trim_start_matches([' ', ':']).starts_with(b));
+                !(rest.starts_with(':') || heading || named || rest.starts_with(" you are using"))
+            })
     })
     // "On another server it only needs 23 GB" names a second machine to compare with, not a second server
     // on this card.
@@ -750,6 +760,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             "switching models",
         ])
         .filter(|_| freeze.is_none())
+        // "Changing the modelPath to my local path" is a setting, not a second model loaded.
+        .filter(|w| {
+            !w.ends_with("the model")
+                || t.match_indices(w).any(|(i, _)| {
+                    let rest = &t[i + w.len()..];
+                    !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                        && !rest.trim_start().starts_with("path")
+                })
+        })
     });
     // A rate's unit alone is a measurement, not a complaint: 81 tokens/s is not slow. Only a rate below what
     // reads comfortably (about 10 tokens/s, reading speed with margin) is a symptom without a word for it.
@@ -817,6 +836,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "no gpu used",
         "no gpu usage",
         "no gpu is used",
+        "cuda is not used",
+        "no cuda is used",
+        "not using cuda",
         "gpu is not being used",
         "gpu isn't being used",
         "gpu not being used",

@@ -534,10 +534,6 @@ const PATTERNS: &[(&str, Sig)] = &[
     // ONNX Runtime's warning that its optional provider bridge (CUDA/TensorRT plug-ins) did not load: the run
     // goes on with the providers it has.
     ("init provider bridge failed", Sig::Recover),
-    // ONNX Runtime's hint that it copies between CPU and GPU nodes, and CTranslate2's notice that it converted
-    // float16 weights for a card without fast float16: performance notes, the run goes on.
-    ("memcpy nodes are added to the graph", Sig::Recover),
-    ("do not support efficient float16 computation", Sig::Recover),
     // Ollama found too little VRAM for even one layer and runs the whole model on the CPU.
     ("insufficient vram to load any model layers", Sig::Offloaded),
     // Ollama's scheduler waits for VRAM to come back after a runner stops; the timeout is a warning only.
@@ -904,6 +900,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     // llama_decode's 1 is "no KV slot for the batch": the logical context is full (its memory failures are
     // negative: -3 for the compute graph).
     ("failed to decode, ret = 1", Sig::NotMemory),
+    ("could not find a kv slot", Sig::NotMemory),
+    // LM Studio's refusal when the prompt kept on overflow outgrows the context the model was loaded with.
+    ("loaded with context length of only", Sig::NotMemory),
+    // EMFILE: the process ran out of file descriptors, not memory.
+    ("too many open files", Sig::NotMemory),
+    // A model converted with another version of its toolkit (rkllm: "please use the latest toolkit to
+    // reconvert the model").
+    ("reconvert the model", Sig::NotMemory),
     ("increase the physical batch size", Sig::NotMemory),
     // Ollama cut a prompt longer than num_ctx and went on.
     ("truncating input prompt", Sig::Recover),
@@ -1129,6 +1133,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     // get_rows) on the CPU: a note at load, by design, not a fallback from a failure.
     (EMBEDDING_ON_CPU_NOTE, Sig::BenignNote),
     (QUANT_FALLBACK_NOTE, Sig::BenignNote),
+    (NOTES[0].0, Sig::BenignNote),
+    (NOTES[1].0, Sig::BenignNote),
+    (NOTES[2].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
@@ -1462,6 +1469,23 @@ pub(super) const EMBEDDING_ON_CPU_NOTE: &str = "cannot be used with preferred bu
 /// llama-quantize's note that a tensor whose rows do not split into the chosen type's blocks is quantized to
 /// another type: by design, and the quantization goes on.
 pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
+
+/// Notes runtimes print by design on runs that go on, with what each means: a performance hint or a
+/// conversion, not a failure.
+pub(super) const NOTES: [(&str, &str); 3] = [
+    (
+        "was not compiled with flash attention",
+        "PyTorch's Windows builds come without the flash-attention kernel, and this warning says attention runs with another kernel instead. The run goes on; nothing in this text failed.",
+    ),
+    (
+        "do not support efficient float16 computation",
+        "CTranslate2 found the model saved in float16 on a device without fast float16 and converted the weights to another compute type as it loaded them. The run goes on; the line is a notice, not an error.",
+    ),
+    (
+        "memcpy nodes are added to the graph",
+        "ONNX Runtime added copies between CPU and GPU nodes for operators the GPU provider does not run: a hint that it may be slower, not an error. The run goes on; nothing in this text failed.",
+    ),
+];
 
 /// A guess, not a report: "probably running out of VRAM", "maybe out of memory".
 pub(super) fn hedged(before: &str) -> bool {

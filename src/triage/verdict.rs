@@ -1221,7 +1221,18 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                     .contains(super::signals::QUANT_FALLBACK_NOTE)
             })
         });
-        c.explain = Some(if quantizing {
+        let note = scan.hits(Sig::BenignNote).and_then(|h| {
+            h.lines().find_map(|(_, t)| {
+                let l = t.to_ascii_lowercase();
+                super::signals::NOTES
+                    .iter()
+                    .find(|(phrase, _)| l.contains(phrase))
+                    .map(|(_, meaning)| *meaning)
+            })
+        });
+        c.explain = Some(if let Some(meaning) = note {
+            meaning.into()
+        } else if quantizing {
             "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.".into()
         } else {
             "llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.".into()
