@@ -1131,11 +1131,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("this is benign", Sig::Recover),
     // llama.cpp keeps a tensor whose op the GPU's host buffer cannot serve (the token embedding table's
     // get_rows) on the CPU: a note at load, by design, not a fallback from a failure.
-    (EMBEDDING_ON_CPU_NOTE, Sig::BenignNote),
-    (QUANT_FALLBACK_NOTE, Sig::BenignNote),
     (NOTES[0].0, Sig::BenignNote),
     (NOTES[1].0, Sig::BenignNote),
     (NOTES[2].0, Sig::BenignNote),
+    (NOTES[3].0, Sig::BenignNote),
+    (NOTES[4].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
@@ -1470,9 +1470,13 @@ pub(super) const EMBEDDING_ON_CPU_NOTE: &str = "cannot be used with preferred bu
 /// another type: by design, and the quantization goes on.
 pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
 
-/// Notes runtimes print by design on runs that go on, with what each means: a performance hint or a
-/// conversion, not a failure.
-pub(super) const NOTES: [(&str, &str); 3] = [
+/// Notes runtimes print by design on runs that go on, with what each means: a performance hint, a
+/// conversion or a placement, not a failure. The first a log carries is the one explained.
+pub(super) const NOTES: [(&str, &str); 5] = [
+    (
+        QUANT_FALLBACK_NOTE,
+        "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.",
+    ),
     (
         "was not compiled with flash attention",
         "PyTorch's Windows builds come without the flash-attention kernel, and this warning says attention runs with another kernel instead. The run goes on; nothing in this text failed.",
@@ -1484,6 +1488,10 @@ pub(super) const NOTES: [(&str, &str); 3] = [
     (
         "memcpy nodes are added to the graph",
         "ONNX Runtime added copies between CPU and GPU nodes for operators the GPU provider does not run: a hint that it may be slower, not an error. The run goes on; nothing in this text failed.",
+    ),
+    (
+        EMBEDDING_ON_CPU_NOTE,
+        "llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.",
     ),
 ];
 

@@ -1215,28 +1215,15 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     {
         c = call(Label::RecoveredNoFailure, 0.45, &[Sig::BenignNote]);
         c.title = Some("A note printed by design, not a failure");
-        let quantizing = scan.hits(Sig::BenignNote).is_some_and(|h| {
-            h.lines().any(|(_, t)| {
-                t.to_ascii_lowercase()
-                    .contains(super::signals::QUANT_FALLBACK_NOTE)
-            })
-        });
-        let note = scan.hits(Sig::BenignNote).and_then(|h| {
-            h.lines().find_map(|(_, t)| {
-                let l = t.to_ascii_lowercase();
-                super::signals::NOTES
-                    .iter()
-                    .find(|(phrase, _)| l.contains(phrase))
-                    .map(|(_, meaning)| *meaning)
-            })
-        });
-        c.explain = Some(if let Some(meaning) = note {
-            meaning.into()
-        } else if quantizing {
-            "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.".into()
-        } else {
-            "llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.".into()
-        });
+        // The first note of the table any line carries says what it means (the embedding note is the last).
+        let lines: Vec<String> = scan
+            .hits(Sig::BenignNote)
+            .map(|h| h.lines().map(|(_, t)| t.to_ascii_lowercase()).collect())
+            .unwrap_or_default();
+        c.explain = super::signals::NOTES
+            .iter()
+            .find(|(phrase, _)| lines.iter().any(|l| l.contains(phrase)))
+            .map(|(_, meaning)| (*meaning).to_owned());
         read_words = false;
         read_as_description = false;
     }
