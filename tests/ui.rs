@@ -989,3 +989,17 @@ fn fit_calculator_counts_a_cpu_runs_repacked_weights_once() {
         .expect("host");
     assert!(host.total_bytes > 22 * GIB && host.needed_bytes() < 22 * GIB);
 }
+
+/// A warning printed by design is named as such on the card, with what it means: nothing failed.
+#[test]
+fn crash_triage_card_explains_a_note_printed_by_design() {
+    let mut harness = harness();
+    diagnose_pasted(
+        &mut harness,
+        "got prompt\n\
+        D:\\ComfyUI\\comfy\\ldm\\modules\\attention.py:407: UserWarning: 1Torch was not compiled with flash attention.\n\
+        Is this a problem for quality?\n",
+    );
+    harness.get_by_label("A note printed by design, not a failure");
+    harness.get_by_label_contains("come without the flash-attention kernel");
+}
