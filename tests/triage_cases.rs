@@ -3715,3 +3715,23 @@ fn round_twenty_nine_readings() {
         Label::VramHeldByOther
     );
 }
+
+#[test]
+fn a_failed_build_is_not_memory_unless_the_compiler_was_killed() {
+    let build = diagnose_str(
+        "Building wheel for flash-attn (setup.py) ... error\n  /usr/local/cuda/bin/nvcc -c csrc/flash_attn/flash_api.cpp -o build/flash_api.o\n  error: command '/usr/local/cuda/bin/nvcc' failed with exit code 1\n  RuntimeError: Error compiling objects for extension\nERROR: Failed building wheel for flash-attn",
+    );
+    assert_eq!(build.label, Label::NotMemory);
+    assert!(
+        build.explanation.contains("MAX_JOBS"),
+        "{}",
+        build.explanation
+    );
+    // The same build with its compiler killed for RAM: the kill, not the failed wheel after it.
+    for log in [
+        "[12/73] c++ -MMD -MF flash_api.o.d -c csrc/flash_api.cpp\nc++: fatal error: Killed signal terminated program cc1plus\ncompilation terminated.\nninja: build stopped: subcommand failed.\nERROR: Failed building wheel for flash-attn",
+        "nvcc error   : 'cicc' died due to signal 9 (Kill signal)\nninja: build stopped: subcommand failed.\nRuntimeError: Error compiling objects for extension",
+    ] {
+        assert_eq!(label(log), Label::HostOomKilled, "{log}");
+    }
+}

@@ -1487,10 +1487,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "apple_metal_oom read as host_oom_killed: a JetsamEvent report is the system's memory-pressure kill (read as such); the corpus files this Mac kill under Metal",
     ),
     (
-        "t1854",
-        "not_memory read as unknown: a flash-attn build that failed without a kill line; only the thread names the CUDA 11.5 and g++ pair (a failed wheel also follows a killed compiler, so it is not read as the install)",
-    ),
-    (
         "t1868",
         "host_oom_killed read as vram_oom_load: DirectML's allocator out of memory after the page file was capped at 8 GB; only the reporter's fix (page file back to automatic) says it was commit, not VRAM",
     ),

@@ -72,6 +72,9 @@ pub enum Sig {
     /// A note the runtime prints by design that people take for a problem (llama.cpp keeping the token
     /// embedding table on the CPU). Read only when nothing else is found.
     BenignNote,
+    /// A package or extension build that failed (pip's "Failed building wheel", ninja stopped). Read only when
+    /// nothing else is found: a compiler killed for RAM prints it too, after the kill.
+    BuildFailed,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -1051,6 +1054,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("\"largestprocess\"", Sig::HostKilled),
     ("exit code -9", Sig::HostKilled),
     ("killed by signal 9", Sig::HostKilled),
+    // nvcc's front end ended by SIGKILL ("'cicc' died due to signal 9 (Kill signal)"): the OOM killer during a
+    // parallel CUDA build.
+    ("died due to signal 9", Sig::HostKilled),
     ("insufficient system resources exist", Sig::WinPagefile),
     // Windows' resource-exhaustion detector in the event log ("Windows successfully diagnosed a low virtual
     // memory condition"; in Chinese "虚拟内存不足"): commit ran out, as with a small paging file.
@@ -1137,6 +1143,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     (NOTES[3].0, Sig::BenignNote),
     (NOTES[4].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
+    ("failed building wheel for", Sig::BuildFailed),
+    ("could not build wheels for", Sig::BuildFailed),
+    ("error compiling objects for extension", Sig::BuildFailed),
+    ("ninja: build stopped", Sig::BuildFailed),
     // ComfyUI's error report names the node that failed (`Node Type: CheckpointLoaderSimple`).
     ("node type:", Sig::RtComfy),
     ("llama runner process has terminated", Sig::RunnerCrash),

@@ -1227,6 +1227,19 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         read_words = false;
         read_as_description = false;
     }
+    // A build that failed with no kill and no allocation failure in the paste: the compiler, the CUDA toolkit
+    // or the package's requirements, not memory.
+    if c.label == Label::Unknown
+        && c.title.is_none()
+        && scan.has(Sig::BuildFailed)
+        && FAILURES.iter().all(|s| !scan.has(*s))
+    {
+        c = call(Label::NotMemory, 0.5, &[Sig::BuildFailed]);
+        c.title = Some("A package build failed, not memory");
+        c.explain = Some("The build of a package or extension failed and nothing in this text was killed or ran out of memory: the cause is in the compiler's own error above this line (a CUDA toolkit or compiler version the package does not support, a missing header). Had the compiler been killed for RAM the log would say Killed or signal 9; then fewer parallel jobs (MAX_JOBS=2) fix it.".into());
+        read_words = false;
+        read_as_description = false;
+    }
     // A spill whose cause is memory others held before this model loaded: freeing it, not a smaller model,
     // brings the layers back to the GPU.
     if c.label == Label::CpuSpillSlow {
