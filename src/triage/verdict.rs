@@ -1207,12 +1207,17 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             format_auto(total)
         ));
     }
-    // The one runtime line is a note printed by design and nothing else is found: say what it means.
-    if c.label == Label::Unknown
-        && c.title.is_none()
-        && scan.has(Sig::BenignNote)
-        && FAILURES.iter().all(|s| !scan.has(*s))
-    {
+    // Nothing was named and nothing failed: a line read only then says what the text is. A note printed by
+    // design says what it means; a build that failed with no kill and no allocation failure is the compiler,
+    // the CUDA toolkit or the package's requirements, not memory.
+    let only = |c: &Call, sig: Sig| {
+        c.label == Label::Unknown
+            && c.title.is_none()
+            && scan.has(sig)
+            && FAILURES.iter().all(|s| !scan.has(*s))
+    };
+    let (note, build) = (only(&c, Sig::BenignNote), only(&c, Sig::BuildFailed));
+    if note {
         c = call(Label::RecoveredNoFailure, 0.45, &[Sig::BenignNote]);
         c.title = Some("A note printed by design, not a failure");
         // The first note of the table any line carries says what it means (the embedding note is the last).
@@ -1224,19 +1229,12 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             .iter()
             .find(|(phrase, _)| lines.iter().any(|l| l.contains(phrase)))
             .map(|(_, meaning)| (*meaning).to_owned());
-        read_words = false;
-        read_as_description = false;
-    }
-    // A build that failed with no kill and no allocation failure in the paste: the compiler, the CUDA toolkit
-    // or the package's requirements, not memory.
-    if c.label == Label::Unknown
-        && c.title.is_none()
-        && scan.has(Sig::BuildFailed)
-        && FAILURES.iter().all(|s| !scan.has(*s))
-    {
+    } else if build {
         c = call(Label::NotMemory, 0.5, &[Sig::BuildFailed]);
         c.title = Some("A package build failed, not memory");
         c.explain = Some("The build of a package or extension failed and nothing in this text was killed or ran out of memory: the cause is in the compiler's own error above this line (a CUDA toolkit or compiler version the package does not support, a missing header). Had the compiler been killed for RAM the log would say Killed or signal 9; then fewer parallel jobs (MAX_JOBS=2) fix it.".into());
+    }
+    if note || build {
         read_words = false;
         read_as_description = false;
     }
