@@ -1421,9 +1421,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // A server's own log prints its KV-cache sizing at every start; its refusal is a failure line a rule
     // reads. In a log the words alone are no symptom.
     .filter(|_| !log_like);
-    // The runtime's own recovery in the person's words, or a question whether a warning matters.
     // The failure named harmless by the person who saw the run go on.
     let non_fatal = find(&["non-fatal", "not fatal", "nonfatal"]);
+    // The runtime's own recovery in the person's words, or a question whether a warning matters.
     let fell_back = find(&[
         "falling back",
         "fell back",
@@ -1972,7 +1972,6 @@ fn after_count(t: &str) -> Option<&'static str> {
     })
 }
 
-/// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
 /// The bounds of the sentence around byte `i` of `t`: from after the previous '.', '!', '?' or line break to
 /// the next one.
 fn sentence_around(t: &str, i: usize) -> (usize, usize) {
@@ -1983,6 +1982,7 @@ fn sentence_around(t: &str, i: usize) -> (usize, usize) {
     (start, end)
 }
 
+/// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
 fn says_no_error(t: &str) -> bool {
     t.match_indices("error").any(|(i, _)| {
         // The few words before it, on a char boundary.
