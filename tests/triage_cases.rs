@@ -1924,17 +1924,26 @@ fn the_machine_a_person_names_refines_a_quoted_oom() {
     );
 }
 
-/// Cluster schedulers end a job over its memory in their own words (a Kubernetes eviction, YARN's limit), and
-/// a container's small /dev/shm refuses the DataLoader's shared memory: system RAM, each of them.
+/// Cluster schedulers end a job over its memory in their own words (a Kubernetes eviction, YARN's limit):
+/// system RAM. A container's small /dev/shm refusing the DataLoader's shared memory is the container's
+/// setting (--shm-size, --ipc=host), which more RAM or a smaller model would not change.
 #[test]
-fn schedulers_and_shared_memory_are_system_ram() {
+fn schedulers_are_system_ram_and_a_small_shm_is_a_setting() {
     for log in [
         "The node was low on resource: memory. Threshold quantity: 100Mi, available: 52004Ki. Container vllm was using 60123456Ki, request is 0, has larger consumption of memory.\n",
         "ERROR: Container killed by YARN for exceeding memory limits. 34.1 GB of 34 GB physical memory used.\n",
-        "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n",
     ] {
         assert_eq!(label(log), Label::HostOomKilled, "{log}");
     }
+    let shm = diagnose_str(
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n",
+    );
+    assert_eq!(shm.label, Label::NotMemory);
+    assert!(
+        shm.explanation.contains("--ipc=host"),
+        "{}",
+        shm.explanation
+    );
 }
 
 /// "HIP error" (PyTorch on ROCm) and "ROCm error" (ggml's ROCm build) out of memory are the AMD card's.
@@ -2815,7 +2824,8 @@ fn round_nineteen_readings() {
         ),
         Label::NotMemory
     );
-    // Colab's notice in Korean, NCCL's /dev/shm segment, MSVC's bad_alloc: system RAM.
+    // Colab's notice in Korean and MSVC's bad_alloc: system RAM. NCCL's /dev/shm segment refused is the
+    // container's shm setting.
     assert_eq!(
         label("모델 로드 중 \"사용 가능한 RAM을 모두 사용한 후 세션이 다운되었습니다.\""),
         Label::HostOomKilled
@@ -2824,7 +2834,7 @@ fn round_nineteen_readings() {
         label(
             "include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1 (size 9637888)"
         ),
-        Label::HostOomKilled
+        Label::NotMemory
     );
     assert_eq!(
         label("  File \"synth.py\", line 40, in save\nRuntimeError: bad allocation"),
@@ -3734,4 +3744,102 @@ fn a_failed_build_is_not_memory_unless_the_compiler_was_killed() {
     ] {
         assert_eq!(label(log), Label::HostOomKilled, "{log}");
     }
+}
+
+#[test]
+fn round_thirty_readings() {
+    // Notes printed by design, asked about with no failure beside them: what each means, not a memory
+    // problem read into the question's other words.
+    for (log, meaning) in [
+        (
+            "Building the engine with trtexec from my onnx file.\n[W] [TRT] Some tactics do not have sufficient workspace memory to run. Increasing workspace size will enable more tactics, please check verbose output.\nDoes this hurt the engine's speed or its accuracy?",
+            "workspace",
+        ),
+        (
+            "Feeding 80 video frames to the VL model prints:\nToken indices sequence length is longer than the specified maximum sequence length for this model (21000 > 16384). Running this sequence through the model will result in indexing errors\nHow can I raise the limit?",
+            "tokenizer",
+        ),
+        (
+            "After starting the web UI as usual I get: No module 'xformers'. Proceeding without it.\nThe browser opens and images are generated. Do I need to install it by hand?\nBrowser: Firefox 120",
+            "xformers",
+        ),
+    ] {
+        let d = diagnose_str(log);
+        assert_eq!(d.label, Label::RecoveredNoFailure, "{log}");
+        assert!(d.explanation.contains(meaning), "{}", d.explanation);
+    }
+    // The same tokenizer line beside a real failure is not a note.
+    assert_ne!(
+        label(
+            "Token indices sequence length is longer than the specified maximum sequence length for this model (90000 > 32768).\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 12.50 GiB. GPU 0 has a total capacity of 23.55 GiB of which 1.20 GiB is free."
+        ),
+        Label::RecoveredNoFailure
+    );
+    // Not memory: a container's /dev/shm, a proxy's timeout, a runtime that found no GPU.
+    for log in [
+        "RuntimeError: DataLoader worker (pid 311) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
+        "request failed: Ollama call failed with status code 524. Details: <ClientResponse(https://llm.example.org/api/chat) [524 None]>",
+        "The CUDA llama.cpp engine shows 'GPU survey unsuccessful' and only the Vulkan engine can be selected.",
+    ] {
+        let d = diagnose_str(log);
+        assert_eq!(d.label, Label::NotMemory, "{log}");
+    }
+    let shm = diagnose_str(
+        "RuntimeError: DataLoader worker (pid 311) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
+    );
+    assert!(
+        shm.explanation.contains("--shm-size"),
+        "{}",
+        shm.explanation
+    );
+    // MPS refusing an allocation with nothing allocated anywhere: the device gives out nothing (a VM or CI
+    // runner); with memory in use it is Metal's memory running out.
+    assert_eq!(
+        label(
+            "RuntimeError: MPS backend out of memory (MPS allocated: 0 bytes, other allocations: 0 bytes, max allowed: 1.70 GB). Tried to allocate 256 bytes on private pool."
+        ),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            "RuntimeError: MPS backend out of memory (MPS allocated: 17.80 GB, other allocations: 1.20 GB, max allowed: 20.13 GB). Tried to allocate 1.50 GB on private pool."
+        ),
+        Label::AppleMetalOom
+    );
+    // A progress bar printed as the exception unwound (a traceback begins after it) is not the run going on;
+    // progress after a retry with no traceback still is.
+    assert_eq!(
+        label(
+            "  File \"/opt/app/loader.py\", line 40, in load\n    module.to(device)\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 300.00 MiB. GPU 0 has a total capacity of 15.77 GiB of which 12.00 MiB is free.\nLoading checkpoint shards:  40%|████      | 4/10 [00:20<00:30,  1.25it/s]\nTraceback (most recent call last):\n  File \"/opt/app/run.py\", line 9, in <module>\n    main()"
+        ),
+        Label::VramOomLoad
+    );
+    assert_eq!(
+        label(
+            "Traceback (most recent call last):\n  File \"nodes.py\", line 300, in decode\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 8.00 GiB of which 512.00 MiB is free.\nWarning: Ran out of memory when regular VAE decoding, retrying with tiled VAE decoding.\n100%|██████████| 20/20 [00:05<00:00,  3.90it/s]\nPrompt executed in 12.30 seconds"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // The weights moved onto the GPU with .cuda() are the load.
+    assert_eq!(
+        label(
+            "Traceback (most recent call last):\n  File \"app.py\", line 12, in <module>\n    pipe.cuda()\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 6.00 GiB of which 0 bytes is free."
+        ),
+        Label::VramOomLoad
+    );
+    // The CPU doing the work, said plainly.
+    assert_eq!(
+        label(
+            "The server starts two replicas with num_gpus=1 each. While it predicts I don't see any GPUs being used, it just uses CPU."
+        ),
+        Label::CpuSpillSlow
+    );
+    // The sentence of the failure places it at the load, whatever later words the text has elsewhere.
+    assert_eq!(
+        label(
+            "Small models worked on my four 16 GB cards. I got CUDA out of memory errors when loading the larger 13B models. Inference with the old engine worked fine on them."
+        ),
+        Label::VramOomLoad
+    );
 }

@@ -110,12 +110,20 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         "gpu dependency libraries",
         "amdgpu is not supported",
         "amdgpu too old",
+        "gpu survey unsuccessful",
         "compatible amdgpu",
     ]
     .iter()
     .any(|w| text.contains(w))
     {
         "the GPU was not used at all: no usable driver, GPU build or device was found, so everything ran on the CPU (install or fix the GPU driver, or use the runtime's GPU build); not a lack of VRAM"
+    } else if text.contains("shared memory limit")
+        || text.contains("insufficient shared memory")
+        || text.contains("shared memory segment")
+    {
+        "the container's shared memory (/dev/shm, 64 MB by default in Docker) is too small for the DataLoader workers or NCCL: start it with --shm-size=8g or --ipc=host (or use fewer DataLoader workers); the RAM itself is not short"
+    } else if text.contains("status code 524") || text.contains("gateway time") {
+        "a proxy in front of the server (Cloudflare gives up after 100 seconds with 524; nginx and other gateways answer 504) closed a request that took longer than it allows: stream the response, raise the proxy's timeout, or reach the server directly; the model server did not fail"
     } else if text.contains("same device") {
         "tensors ended up on different devices (a device_map / offload setting or a bug in the model code), not a lack of memory"
     } else if text.contains("size mismatch") || text.contains("loading state_dict") {

@@ -834,6 +834,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "而不是顯卡",
         "no gpu load",
         "no gpu used",
+        "any gpu being used",
+        "any gpus being used",
+        "just uses cpu",
+        "just uses the cpu",
         "no gpu usage",
         "no gpu is used",
         "cuda is not used",
@@ -1734,6 +1738,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             "The memory that ran out is the machine's RAM: the text gives its size and names no GPU. The model (and its context) need more system RAM than is free: a smaller quant, a shorter context, more swap or a page file, or more RAM.",
         )
     } else if let (Some(c), Some(l)) = (crash, later)
+        // "I got OOM errors when loading larger models": the sentence of the failure places it at the load,
+        // whatever later words the rest of the text has.
+        && !crash_sentence_loads(&t, c)
         // "The 70B fails to load, the 8B loads fine": the load that worked is another model's.
         && !(load_failed.is_some()
             && matches!(
@@ -1925,6 +1932,26 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             .unwrap_or_default()
     ));
     Some(c)
+}
+
+/// A sentence that says the failure ("OOM errors when loading larger models") also says it came while
+/// loading.
+fn crash_sentence_loads(t: &str, crash: &str) -> bool {
+    let said = std::iter::once(crash).chain(OOM_WORDS);
+    said.flat_map(|w| t.match_indices(w)).any(|(i, _)| {
+        let (a, b) = sentence_around(t, i);
+        [
+            "when loading",
+            "while loading",
+            "during loading",
+            "during the load",
+            "when i load",
+            "when trying to load",
+            "when i try to load",
+        ]
+        .iter()
+        .any(|w| t[a..b].contains(w))
+    })
 }
 
 /// "After 20 messages", "after about 900 batches", "runs for 3 epochs": a count of turns, steps or time

@@ -75,6 +75,8 @@ pub enum Sig {
     /// A package or extension build that failed (pip's "Failed building wheel", ninja stopped). Read only when
     /// nothing else is found: a compiler killed for RAM prints it too, after the kill.
     BuildFailed,
+    /// A Python traceback begins: the process raised an exception from this point on.
+    Traceback,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -207,6 +209,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     (", in load", Sig::LoadPhase),
     ("pipe.to(", Sig::LoadPhase),
     ("model.to(", Sig::LoadPhase),
+    // The same move of the weights to the GPU, spelled .cuda().
+    ("pipe.cuda(", Sig::LoadPhase),
+    ("model.cuda(", Sig::LoadPhase),
     // Moving a whole module or pipeline component onto the device: the weights.
     ("component.to(", Sig::LoadPhase),
     (".to(device)", Sig::LoadPhase),
@@ -911,6 +916,12 @@ const PATTERNS: &[(&str, Sig)] = &[
     // A model converted with another version of its toolkit (rkllm: "please use the latest toolkit to
     // reconvert the model").
     ("reconvert the model", Sig::NotMemory),
+    // LM Studio's engine card when its runtime found no usable GPU: detection, not memory.
+    ("gpu survey unsuccessful", Sig::NotMemory),
+    // A proxy in front of the server gave up waiting (Cloudflare's 524 after 100 s, a gateway's 504): the
+    // request took longer than the proxy allows; the server behind it did not fail for memory.
+    ("status code 524", Sig::NotMemory),
+    ("504 gateway time", Sig::NotMemory),
     ("increase the physical batch size", Sig::NotMemory),
     // Ollama cut a prompt longer than num_ctx and went on.
     ("truncating input prompt", Sig::Recover),
@@ -1117,10 +1128,14 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Kubernetes evicts a pod when the node's memory runs low; YARN kills a container over its memory limit.
     ("low on resource: memory", Sig::HostKilled),
     ("for exceeding memory limits", Sig::HostKilled),
-    // PyTorch's DataLoader workers share tensors through /dev/shm: a container's small shm is memory refused.
-    ("insufficient shared memory", Sig::HostAlloc),
-    // NCCL's shared-memory transport in a container with Docker's 64 MB /dev/shm.
-    ("error while creating shared memory segment", Sig::HostAlloc),
+    // PyTorch's DataLoader workers share tensors through /dev/shm, NCCL its transport: a container's /dev/shm
+    // (64 MB by default in Docker) too small is a setting (--shm-size, --ipc=host), not RAM running out.
+    ("insufficient shared memory", Sig::NotMemory),
+    (
+        "please try to raise your shared memory limit",
+        Sig::NotMemory,
+    ),
+    ("error while creating shared memory segment", Sig::NotMemory),
     // std::bad_alloc as MSVC's runtime words it ("RuntimeError: bad allocation"): system RAM refused.
     ("bad allocation", Sig::HostAlloc),
     // Creating the GPU context fails when the card is already full: CUDA driver API and its wrappers.
@@ -1142,7 +1157,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     (NOTES[2].0, Sig::BenignNote),
     (NOTES[3].0, Sig::BenignNote),
     (NOTES[4].0, Sig::BenignNote),
+    (NOTES[5].0, Sig::BenignNote),
+    (NOTES[6].0, Sig::BenignNote),
+    (NOTES[7].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
+    ("traceback (most recent call last)", Sig::Traceback),
     ("failed building wheel for", Sig::BuildFailed),
     ("could not build wheels for", Sig::BuildFailed),
     ("error compiling objects for extension", Sig::BuildFailed),
@@ -1482,7 +1501,7 @@ pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
 
 /// Notes runtimes print by design on runs that go on, with what each means: a performance hint, a
 /// conversion or a placement, not a failure. The first a log carries is the one explained.
-pub(super) const NOTES: [(&str, &str); 5] = [
+pub(super) const NOTES: [(&str, &str); 8] = [
     (
         QUANT_FALLBACK_NOTE,
         "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.",
@@ -1498,6 +1517,18 @@ pub(super) const NOTES: [(&str, &str); 5] = [
     (
         "memcpy nodes are added to the graph",
         "ONNX Runtime added copies between CPU and GPU nodes for operators the GPU provider does not run: a hint that it may be slower, not an error. The run goes on; nothing in this text failed.",
+    ),
+    (
+        "tactics do not have sufficient workspace memory",
+        "TensorRT skipped some kernel choices (tactics) that needed more scratch workspace than the builder was allowed, and built the engine with the others. The build goes on; a larger workspace may make the engine a little faster, and nothing in this text failed.",
+    ),
+    (
+        "token indices sequence length is longer than the specified maximum",
+        "The tokenizer counted more tokens in this text than the length it was configured with (model_max_length) and warns that a model given all of them could index past its positions. Nothing failed: the text is cut, split or fed in windows by the code that uses it; only if those tokens reach the model at once does the run fail.",
+    ),
+    (
+        "no module 'xformers'. proceeding without it",
+        "The web UI looked for the optional xformers package, did not find it, and uses its built-in attention instead. It starts and generates as usual; nothing failed. xformers only saves some VRAM and time.",
     ),
     (
         EMBEDDING_ON_CPU_NOTE,

@@ -361,7 +361,13 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         .last(Sig::HostKilled)
         .max(scan.last(Sig::HostAlloc))
         .max(scan.last(Sig::WinPagefile));
-    let progress_after = |line: u64| line > 0 && scan.last(Sig::Progress) > line;
+    // Progress after a failure shows the run went on, unless a traceback begins after it: then the process
+    // raised after that line (a progress bar tqdm printed as the exception unwound it, a load that finished
+    // before the failing call).
+    let progress_after = |line: u64| {
+        let progress = scan.last(Sig::Progress);
+        line > 0 && progress > line && scan.last(Sig::Traceback) < progress
+    };
 
     if let Some(c) = timeline_rules(scan, tl, f, gpu_fail) {
         return c;
@@ -426,6 +432,24 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             c.cause = Some(not_memory_cause(scan));
             return c;
         }
+    }
+    // PyTorch's MPS refused an allocation with nothing allocated, by this process or any other, and the
+    // request well under the limit: the Metal device hands out nothing at all (a macOS VM or CI runner
+    // without GPU access), which no smaller model fixes.
+    if scan.has(Sig::MetalOom)
+        && f.device.as_deref() == Some("MPS")
+        && f.allocated == Some(0)
+        && let (Some(req), Some(free), Some(total)) = (f.requested, f.free, f.total)
+        && free == total
+        && free >= req.saturating_mul(2).max(GIB)
+    {
+        let mut c = call(Label::NotMemory, 0.65, &[Sig::MetalOom, Sig::Numbers]);
+        c.cause = Some(format!(
+            "MPS refused {} with nothing allocated at all and a limit of {}: the Metal device gives out no memory here (a macOS virtual machine or CI runner without GPU access), not a lack of memory; run on a Mac with GPU access or on the CPU",
+            format_auto(req),
+            format_auto(total)
+        ));
+        return c;
     }
     if scan.has(Sig::MetalOom) {
         return call(
@@ -1140,6 +1164,13 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             (d.label == Label::VramOomContext || d.label == Label::VramOomLoad && d.said_at_load)
                 && d.label != c.label
         });
+    // A note printed by design, quoted with no failure beside it, is what the words ask about ("should I
+    // install xformers?", "how to expand this?"): their other words are not a failure to read, unless they
+    // name a symptom the note does not explain (a slow run, a machine paging).
+    let note_asked = scan.has(Sig::BenignNote) && FAILURES.iter().all(|s| !scan.has(*s));
+    let words_read = |d: Call| {
+        (!note_asked || matches!(d.label, Label::CpuSpillSlow | Label::PagingThrash)).then_some(d)
+    };
     if (description || terse)
         && let Some(d) = describe(scan, &scan.head, Reading::Description).filter(|d| refines(d))
     {
@@ -1153,7 +1184,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c.confidence = 0.55;
         c.explain = d.explain;
     } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
-        match describe(scan, &scan.head, Reading::Description) {
+        match describe(scan, &scan.head, Reading::Description).and_then(words_read) {
             Some(d) => c = d,
             None => {
                 read_as_description = true;
@@ -1166,14 +1197,14 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c.confidence = c.confidence.min(0.6);
     } else if c.label == Label::Unknown
         && terse
-        && let Some(d) = describe(scan, &scan.head, Reading::Description)
+        && let Some(d) = describe(scan, &scan.head, Reading::Description).and_then(words_read)
     {
         c = d;
     } else if c.label == Label::Unknown
         && scan.lines <= super::input::HEAD_LINES
         // A healthy rate is not a symptom to read words into.
         && !healthy_rate(&tl)
-        && let Some(mut d) = describe(scan, &scan.head, Reading::LogExcerpt)
+        && let Some(mut d) = describe(scan, &scan.head, Reading::LogExcerpt).and_then(words_read)
     {
         // A short excerpt with no failure line: its words are the only evidence, read with low confidence.
         d.confidence = 0.3;
