@@ -3843,3 +3843,61 @@ fn round_thirty_readings() {
         Label::VramOomLoad
     );
 }
+
+#[test]
+fn round_thirty_one_readings() {
+    // A hybrid (Mamba) model's state blocks fewer than the sequences asked for: the server's own shortage.
+    assert_eq!(
+        label(
+            "ValueError: max_num_seqs (256) exceeds available Mamba cache blocks (120). Each decode sequence requires one Mamba cache block, so CUDA graph capture cannot proceed."
+        ),
+        Label::VllmKvInsufficient
+    );
+    // Schedulers ending a job over the memory it asked for (PBS, HTCondor): system RAM.
+    for log in [
+        "job 88123.pbs01 exceeded MEM usage hard limit (9123 > 8192)",
+        "Hold reason: Error from slot1_3@node12.example.edu: Docker job has gone over memory limit of 2048 Mb",
+    ] {
+        assert_eq!(label(log), Label::HostOomKilled, "{log}");
+    }
+    // A Python exception type on the failure's own line wraps that failure; on a line of its own, or with the
+    // loader's static TLS refusal, it is not memory.
+    assert_eq!(
+        label(
+            "ValueError: Ollama call failed with status code 500. Details: {\"error\":\"model requires more system memory (7.9 GiB) than is available (6.2 GiB)\"}"
+        ),
+        Label::HostOomKilled
+    );
+    let tls = diagnose_str(
+        "ImportError: /opt/conda/lib/python3.10/site-packages/torch/lib/../../../../libgomp.so.1: cannot allocate memory in static TLS block",
+    );
+    assert_eq!(tls.label, Label::NotMemory);
+    assert!(
+        tls.explanation.contains("LD_PRELOAD"),
+        "{}",
+        tls.explanation
+    );
+    // Not memory: a Windows crash report's illegal instruction, an engine built by another TensorRT, a
+    // download cut short, a prompt longer than llama-cpp-python's context.
+    for log in [
+        "Unhandled Exception: EXCEPTION_ILLEGAL_INSTRUCTION\nGameEditor_LlamaPlugin!Llama::Activate() [LlamaComponent.cpp:412]",
+        "Loading TensorRT engine: engines/unet.engine\n[E] IRuntime::deserializeCudaEngine: Error Code 1: Internal Error (Failed due to an old deserialization call on a newer plan file.)",
+        "OSError: Consistency check failed: file should be of size 4938985248 but has size 1073741824 (model-00001-of-00002.safetensors).",
+    ] {
+        assert_eq!(label(log), Label::NotMemory, "{log}");
+    }
+    let window = diagnose_str("ValueError: Requested tokens (803) exceed context window of 512");
+    assert_eq!(window.label, Label::NotMemory);
+    assert!(
+        window.explanation.contains("logical limit"),
+        "{}",
+        window.explanation
+    );
+    // PyTorch's process list wrapped by a console logger still names the other holder.
+    assert_eq!(
+        label(
+            "ERROR  2025-03-02 10:11:12 embed ERROR: CUDA    handler.py:88\n       out of memory. Tried to allocate 2.00 GiB. GPU 0\n       has a total capacity of 23.64 GiB of which 410.00\n       MiB is free. Process 1201 has 3.10 GiB memory in\n       use. Process 1377 has 20.10 GiB memory in\n       use. Of the allocated memory 2.80 GiB is allocated by\n       PyTorch, and 12.00 MiB is reserved by PyTorch but\n       unallocated."
+        ),
+        Label::VramHeldByOther
+    );
+}

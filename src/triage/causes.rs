@@ -69,7 +69,10 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         "the CUDA driver failed to set up the GPU (shared object / context initialisation): a driver or library problem, not memory"
     } else if text.contains("could not load") {
         "a GPU math library could not load its kernel files (check the install, and the open-file limit: ulimit -n)"
-    } else if text.contains("0xc000001d") || text.contains("illegal instruction") {
+    } else if text.contains("0xc000001d")
+        || text.contains("illegal instruction")
+        || text.contains("illegal_instruction")
+    {
         "the CPU does not support an instruction this build uses (illegal instruction): use a build for this CPU (no AVX-512 / AVX2)"
     } else if text.contains("context's memory pool") {
         "a fixed-size internal ggml context pool is too small for these settings: a sizing bug in the runtime, not a lack of RAM or VRAM"
@@ -79,9 +82,11 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("invalid magic")
         || text.contains("corrupt")
         || text.contains("unexpected end of file")
+        || text.contains("consistency check failed")
     {
         "the model file is incomplete or corrupt (download it again and compare its size or checksum)"
     } else if text.contains("available context size")
+        || text.contains("exceed context window")
         || text.contains("maximum context length")
         || text.contains("context shift is disabled")
         || text.contains("context size has been exceeded")
@@ -122,6 +127,10 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         || text.contains("shared memory segment")
     {
         "the container's shared memory (/dev/shm, 64 MB by default in Docker) is too small for the DataLoader workers or NCCL: start it with --shm-size=8g or --ipc=host (or use fewer DataLoader workers); the RAM itself is not short"
+    } else if text.contains("newer plan") || text.contains("plan file is not compatible") {
+        "the TensorRT engine file was built with another TensorRT version (or for another GPU) than the one loading it: delete the engine and build it again with the installed TensorRT"
+    } else if text.contains("static tls block") {
+        "a shared library (most often libgomp, OpenMP's runtime) was loaded after the process's static thread-local storage was laid out: the dynamic loader refuses it, whatever the free RAM — import torch first, or LD_PRELOAD the library named, or reinstall the environment so one OpenMP runtime is used"
     } else if text.contains("status code 524") || text.contains("gateway time") {
         "a proxy in front of the server (Cloudflare gives up after 100 seconds with 524; nginx and other gateways answer 504) closed a request that took longer than it allows: stream the response, raise the proxy's timeout, or reach the server directly; the model server did not fail"
     } else if text.contains("same device") {

@@ -87,7 +87,7 @@ fn patterns() -> Option<&'static Patterns> {
             torch_new: r(r"(?i)tried to allocate SIZE")?,
             torch_total: r(r"(?i)total capac(?:i)?ty of SIZE")?,
             torch_free: r(r"(?i)of which SIZE is free")?,
-            torch_process: r(r"(?i)process (\d+) has SIZE memory in use")?,
+            torch_process: r(r"(?i)process (\d+) has SIZE memory")?,
             torch_this: r(r"(?i)this process has SIZE memory in use")?,
             torch_alloc: r(r"(?i)SIZE is allocated by pytorch")?,
             torch_ru: r(r"(?i)SIZE is reserved by pytorch but unallocated")?,

@@ -295,6 +295,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("please try to increase --mem-fraction-static", Sig::VllmKv),
     ("is larger than the available kv cache memory", Sig::VllmKv),
     ("insufficient memory for kv cache", Sig::VllmKv),
+    // Hybrid (Mamba) models: each running sequence needs a state block, and fewer fit than max_num_seqs.
+    ("exceeds available mamba cache blocks", Sig::VllmKv),
     ("out of memory: killed process", Sig::HostKilled),
     ("oom-kill", Sig::HostKilled),
     // Ray's memory monitor ends workers (vLLM rollouts, actors) when the node's RAM passes its threshold.
@@ -414,6 +416,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Ollama 0.30+ runs llama-server itself and says when it is up.
     ("llama-server started in", Sig::Progress),
     ("currently allocated", Sig::Numbers),
+    // PyTorch's process list ("Process 4242 has 31.5 GiB memory in use"), also where a console wraps it.
+    (" memory in use", Sig::Numbers),
+    ("gib memory in", Sig::Numbers),
+    ("mib memory in", Sig::Numbers),
     // PyTorch's message wrapped onto its own lines (quoted, or printed by a logger line by line).
     ("reserved by pytorch but unallocated", Sig::Numbers),
     ("requested ", Sig::Numbers),
@@ -615,6 +621,13 @@ const PATTERNS: &[(&str, Sig)] = &[
     // usage").
     ("100% cpu   ", Sig::Offloaded),
     ("illegal instruction", Sig::NotMemory),
+    // Windows' crash reports name it as the exception code.
+    ("exception_illegal_instruction", Sig::NotMemory),
+    // A TensorRT engine (plan) built with another TensorRT version than the one loading it.
+    ("deserialization call on a newer plan", Sig::NotMemory),
+    ("plan file is not compatible", Sig::NotMemory),
+    // huggingface_hub's check of a download's size: the file is incomplete.
+    ("consistency check failed", Sig::NotMemory),
     // The same as a supervisor reports it (s6's "exited with code 256 (by signal 4)"): SIGILL, a binary built
     // for CPU instructions (AVX) this CPU lacks.
     ("(by signal 4)", Sig::NotMemory),
@@ -901,6 +914,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exceeds the available context size", Sig::NotMemory),
     // The OpenAI-compatible servers' refusal (vLLM, SGLang, llama-server): a request longer than the context.
     ("model's maximum context length is", Sig::NotMemory),
+    // llama-cpp-python's refusal of a prompt longer than n_ctx.
+    ("exceed context window of", Sig::NotMemory),
     ("context shift is disabled", Sig::NotMemory),
     // LM Studio's refusal when a chat outgrows the context it was loaded with: a setting, not memory.
     ("reached context length of", Sig::NotMemory),
@@ -1128,6 +1143,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Kubernetes evicts a pod when the node's memory runs low; YARN kills a container over its memory limit.
     ("low on resource: memory", Sig::HostKilled),
     ("for exceeding memory limits", Sig::HostKilled),
+    // PBS and HTCondor end (or hold) a job over the memory it asked for.
+    ("exceeded mem usage hard limit", Sig::HostKilled),
+    ("has gone over memory limit", Sig::HostKilled),
     // PyTorch's DataLoader workers share tensors through /dev/shm, NCCL its transport: a container's /dev/shm
     // (64 MB by default in Docker) too small is a setting (--shm-size, --ipc=host), not RAM running out.
     ("insufficient shared memory", Sig::NotMemory),
@@ -1768,6 +1786,12 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
                 out.push(Sig::ContextPhase);
             }
         }
+    }
+    // The dynamic loader's "cannot allocate memory in static TLS block" is a library loaded too late for its
+    // thread-local storage (libgomp imported after others; LD_PRELOAD it), not memory running out.
+    if out.contains(&Sig::HostAlloc) && line.to_ascii_lowercase().contains("static tls block") {
+        out.retain(|s| *s != Sig::HostAlloc);
+        out.push(Sig::NotMemory);
     }
     // A tokenizer or processor read with from_pretrained is a few MiB of vocabulary, not the weights: the line
     // is a load only if another load phrase is on it too.

@@ -14,6 +14,15 @@ use super::{AlsoFinding, Diagnosis, Evidence, Label, Numbers, Scan};
 use crate::units::{GIB, format_auto};
 
 /// Signals that are failures in their own right (used for ordering and `also`).
+/// Python's exception types that the signals read as not memory on their own line.
+const GENERIC_EXCEPTIONS: [&str; 5] = [
+    "importerror:",
+    "attributeerror:",
+    "typeerror:",
+    "keyerror:",
+    "valueerror:",
+];
+
 const FAILURES: [Sig; 9] = [
     Sig::CudaOom,
     Sig::TorchOom,
@@ -425,7 +434,17 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
                     .last()
                     .is_some_and(|(_, t)| t.to_ascii_lowercase().contains("ggml_assert"))
             });
+        // A Python exception's type on the failure's own line ("ValueError: … model requires more system
+        // memory") only wraps that failure; the exception types are read as not memory on lines of their own.
+        let wraps_failure = nm == hard
+            && scan.hits(Sig::NotMemory).is_some_and(|h| {
+                h.lines().last().is_some_and(|(_, t)| {
+                    let t = t.to_ascii_lowercase();
+                    GENERIC_EXCEPTIONS.iter().any(|e| t.contains(e))
+                })
+            });
         if !assert_after_failure
+            && !wraps_failure
             && (hard == 0 || nm >= hard || scan.has(Sig::PinnedFail) && gpu_fail == 0)
         {
             let mut c = call(Label::NotMemory, 0.8, &[Sig::NotMemory]);
