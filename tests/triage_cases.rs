@@ -3901,3 +3901,39 @@ fn round_thirty_one_readings() {
         Label::VramHeldByOther
     );
 }
+
+#[test]
+fn round_thirty_two_readings() {
+    // nvidia-container-cli named in a file listing is no error; its own error line still is.
+    assert_eq!(
+        label(
+            "ramalama does not seem to use my GPU: nvidia-smi shows no usage and it is pretty slow, while llama-server alone is fast.\nramalama info:\n  \"CDISpecDirs\": [],\n/usr/bin/nvidia-container-cli           /usr/bin/nvidia-ngx-updater"
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label(
+            "docker: Error response from daemon: failed to create task: nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown."
+        ),
+        Label::NotMemory
+    );
+    // The browser the UI is opened in is not a holder; a browser said to keep VRAM is.
+    assert_ne!(
+        label(
+            "After npm run dev I open the browser at port 5173 and the model loads, but only the wasm files are fetched. Does it mean WebGPU is not used?"
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "The app crashed: a browser with dozens of tabs keeps 3 GB of VRAM and the model no longer loads."
+        ),
+        Label::VramHeldByOther
+    );
+    // Kaldi's (Vosk's) lattice warning is a note printed by design.
+    let vosk = diagnose_str(
+        "LOG (VoskAPI:ReadDataFiles():model.cc:213) Decoding params beam=13 max-active=7000 lattice-beam=6\nWARNING (VoskAPI:CheckMemoryUsage():determinize-lattice-pruned.cc:316) Did not reach requested beam in determinize-lattice: size exceeds maximum 50000000 bytes; (repo,arcs,elems) = (31000000,240000,18000000), after rebuilding, repo size was 27000000, effective beam was 4.2 vs. requested beam 6\nIs this a memory problem?",
+    );
+    assert_eq!(vosk.label, Label::RecoveredNoFailure);
+    assert!(vosk.explanation.contains("lattice"), "{}", vosk.explanation);
+}

@@ -406,7 +406,17 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                 let named = ["chrome", "firefox", "edge", "safari", "brave", "opera"]
                     .iter()
                     .any(|b| rest.trim_start_matches([' ', ':']).starts_with(b));
-                !(rest.starts_with(':') || heading || named || rest.starts_with(" you are using"))
+                // The browser as a holder is said beside what it holds ("Chrome keeps 3 GB of VRAM", "a
+                // browser with dozens of tabs"); "open the browser at port 5173" is where the UI is shown.
+                let (a, b) = sentence_around(&t, i);
+                let holds = ["vram", "gpu", "memory", "tabs", "acceleration", "video"]
+                    .iter()
+                    .any(|w| t[a..b].contains(w));
+                holds
+                    && !(rest.starts_with(':')
+                        || heading
+                        || named
+                        || rest.starts_with(" you are using"))
             })
     })
     // "On another server it only needs 23 GB" names a second machine to compare with, not a second server

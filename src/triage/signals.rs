@@ -1039,7 +1039,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("failed finding central directory", Sig::NotMemory),
     ("hiperrornodevice", Sig::NotMemory),
     ("ggml_vulkan: no devices found", Sig::NotMemory),
-    ("nvidia-container-cli", Sig::NotMemory),
+    // Its errors ("nvidia-container-cli: initialization error: …"), not the binary named in a file listing.
+    ("nvidia-container-cli:", Sig::NotMemory),
     // transformers / accelerate refusing a load because the GPU cannot hold the (quantized) model.
     ("make sure you have enough gpu ram", Sig::CudaOom),
     ("dispatched on the cpu or the disk", Sig::LoadPhase),
@@ -1178,6 +1179,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     (NOTES[5].0, Sig::BenignNote),
     (NOTES[6].0, Sig::BenignNote),
     (NOTES[7].0, Sig::BenignNote),
+    (NOTES[8].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     ("traceback (most recent call last)", Sig::Traceback),
     ("failed building wheel for", Sig::BuildFailed),
@@ -1519,7 +1521,7 @@ pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
 
 /// Notes runtimes print by design on runs that go on, with what each means: a performance hint, a
 /// conversion or a placement, not a failure. The first a log carries is the one explained.
-pub(super) const NOTES: [(&str, &str); 8] = [
+pub(super) const NOTES: [(&str, &str); 9] = [
     (
         QUANT_FALLBACK_NOTE,
         "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.",
@@ -1547,6 +1549,10 @@ pub(super) const NOTES: [(&str, &str); 8] = [
     (
         "no module 'xformers'. proceeding without it",
         "The web UI looked for the optional xformers package, did not find it, and uses its built-in attention instead. It starts and generates as usual; nothing failed. xformers only saves some VRAM and time.",
+    ),
+    (
+        "did not reach requested beam in determinize-lattice",
+        "Kaldi's decoder (Vosk uses it) capped the lattice it keeps for one utterance at its size limit and pruned it harder instead. Recognition goes on with that utterance's result; the warning is about search width, not the machine's memory.",
     ),
     (
         EMBEDDING_ON_CPU_NOTE,
