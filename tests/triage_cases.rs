@@ -3930,6 +3930,13 @@ fn round_thirty_two_readings() {
         ),
         Label::VramHeldByOther
     );
+    // What worked set against a kill after it ("works fine, but … gets killed") is no recovery.
+    assert_eq!(
+        label(
+            "At first the demo server works fine, but its RAM use grows after every request and in the end the process gets killed."
+        ),
+        Label::HostOomKilled
+    );
     // Kaldi's (Vosk's) lattice warning is a note printed by design.
     let vosk = diagnose_str(
         "LOG (VoskAPI:ReadDataFiles():model.cc:213) Decoding params beam=13 max-active=7000 lattice-beam=6\nWARNING (VoskAPI:CheckMemoryUsage():determinize-lattice-pruned.cc:316) Did not reach requested beam in determinize-lattice: size exceeds maximum 50000000 bytes; (repo,arcs,elems) = (31000000,240000,18000000), after rebuilding, repo size was 27000000, effective beam was 4.2 vs. requested beam 6\nIs this a memory problem?",

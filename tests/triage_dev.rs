@@ -1679,10 +1679,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_load: one sentence, a CUDA OOM despite more than 23GB available; only the maintainer's code fix shows a bug in the demo script",
     ),
     (
-        "t2029",
-        "host_oom_killed read as recovered_no_failure: it works at first, then RAM grows with every request until the process is killed; the early success is read first, and only the thread's leak workaround confirms the system RAM",
-    ),
-    (
         "t2031",
         "vram_oom_load read as host_oom_killed: an 8 GB card beside 8GB of shared RAM failing with a CUDA memory error at any image size; the RAM named reads as host memory, only the maintainer's 18 GB requirement names the weights",
     ),

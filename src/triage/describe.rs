@@ -1535,7 +1535,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             t.match_indices(w).all(|(i, _)| {
                 let sentence = &t[i + w.len()..sentence_around(&t, i).1];
                 sentence.find(" but ").is_some_and(|b| {
-                    ["fail", "crash", "oom", "error", "out of memory"]
+                    ["fail", "crash", "oom", "error", "out of memory", "killed"]
                         .iter()
                         .any(|f| sentence[b..].contains(f))
                 })
