@@ -948,11 +948,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("newer version of ollama", Sig::NotMemory),
     ("pull model manifest", Sig::NotMemory),
     ("address already in use", Sig::NotMemory),
-    ("importerror:", Sig::NotMemory),
-    ("attributeerror:", Sig::NotMemory),
-    ("typeerror:", Sig::NotMemory),
-    ("keyerror:", Sig::NotMemory),
-    ("valueerror:", Sig::NotMemory),
+    (PYTHON_EXCEPTIONS[0], Sig::NotMemory),
+    (PYTHON_EXCEPTIONS[1], Sig::NotMemory),
+    (PYTHON_EXCEPTIONS[2], Sig::NotMemory),
+    (PYTHON_EXCEPTIONS[3], Sig::NotMemory),
+    (PYTHON_EXCEPTIONS[4], Sig::NotMemory),
     // More CUDA runtime / driver statuses that are not a lack of memory, hardware faults (ECC, Xid, AMD ring
     // timeouts), libraries that do not match (undefined symbol, missing glibc), a model file or download
     // that is broken, and an x86 build on Apple Silicon.
@@ -1511,6 +1511,16 @@ fn names_ram_only(line: &str) -> bool {
     .iter()
     .any(|w| l.contains(w))
 }
+
+/// Python's exception types that say the program stopped on an error other than memory, read as such on a
+/// line of their own (on the failure's own line they only wrap it: `verdict`).
+pub(super) const PYTHON_EXCEPTIONS: [&str; 5] = [
+    "importerror:",
+    "attributeerror:",
+    "typeerror:",
+    "keyerror:",
+    "valueerror:",
+];
 
 /// llama.cpp's note that a tensor (the token embedding table) stays on the CPU by design.
 pub(super) const EMBEDDING_ON_CPU_NOTE: &str = "cannot be used with preferred buffer type";

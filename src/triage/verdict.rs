@@ -14,15 +14,6 @@ use super::{AlsoFinding, Diagnosis, Evidence, Label, Numbers, Scan};
 use crate::units::{GIB, format_auto};
 
 /// Signals that are failures in their own right (used for ordering and `also`).
-/// Python's exception types that the signals read as not memory on their own line.
-const GENERIC_EXCEPTIONS: [&str; 5] = [
-    "importerror:",
-    "attributeerror:",
-    "typeerror:",
-    "keyerror:",
-    "valueerror:",
-];
-
 const FAILURES: [Sig; 9] = [
     Sig::CudaOom,
     Sig::TorchOom,
@@ -440,7 +431,9 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             && scan.hits(Sig::NotMemory).is_some_and(|h| {
                 h.lines().last().is_some_and(|(_, t)| {
                     let t = t.to_ascii_lowercase();
-                    GENERIC_EXCEPTIONS.iter().any(|e| t.contains(e))
+                    super::signals::PYTHON_EXCEPTIONS
+                        .iter()
+                        .any(|e| t.contains(e))
                 })
             });
         if !assert_after_failure
@@ -1186,7 +1179,9 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // A note printed by design, quoted with no failure beside it, is what the words ask about ("should I
     // install xformers?", "how to expand this?"): their other words are not a failure to read, unless they
     // name a symptom the note does not explain (a slow run, a machine paging).
-    let note_asked = scan.has(Sig::BenignNote) && FAILURES.iter().all(|s| !scan.has(*s));
+    // A signal read only when nothing in the text failed.
+    let alone = |sig: Sig| scan.has(sig) && FAILURES.iter().all(|s| !scan.has(*s));
+    let note_asked = alone(Sig::BenignNote);
     let words_read = |d: Call| {
         (!note_asked || matches!(d.label, Label::CpuSpillSlow | Label::PagingThrash)).then_some(d)
     };
@@ -1260,12 +1255,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // Nothing was named and nothing failed: a line read only then says what the text is. A note printed by
     // design says what it means; a build that failed with no kill and no allocation failure is the compiler,
     // the CUDA toolkit or the package's requirements, not memory.
-    let only = |c: &Call, sig: Sig| {
-        c.label == Label::Unknown
-            && c.title.is_none()
-            && scan.has(sig)
-            && FAILURES.iter().all(|s| !scan.has(*s))
-    };
+    let only = |c: &Call, sig: Sig| c.label == Label::Unknown && c.title.is_none() && alone(sig);
     let (note, build) = (only(&c, Sig::BenignNote), only(&c, Sig::BuildFailed));
     if note {
         c = call(Label::RecoveredNoFailure, 0.45, &[Sig::BenignNote]);
