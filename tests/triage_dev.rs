@@ -209,6 +209,15 @@
 //! WebGPU apps, fd001–fd006, val t2248 t2251; t2253–t2261 KV-cache and attention settings, fe001–fe010, val t2253
 //! t2257 t2258) and scored 27 of 45 (60.0 %) with the gatherers' labels and the rules the thirty-first round had led
 //! to. The gatherers stopped early on the session's shared budget of look-ups.
+//! Logs t2262–t2336 came in a thirty-third round (2026-11-28; val drawn the same way, seeds 20261344–20261351 in
+//! this order: t2262–t2272 desktop Linux memory pressure (systemd-oomd, earlyoom, zram), ff001–ff011, val t2262
+//! t2267 t2269; t2273–t2277 rented cloud GPUs used like a local box, fg001–fg005, val t2274 t2277; t2278–t2284
+//! Stack Overflow questions and blog write-ups, fh001–fh007, val t2279 t2280; t2285–t2294 memory growing across
+//! PyTorch inference loops, fi001–fi010, val t2288 t2289 t2294; t2295–t2302 AMD consumer GPUs with ROCm 6,
+//! fj001–fj008, val t2297 t2300; t2303–t2318 image and video upscalers, fk001–fk016, val t2303 t2305 t2306 t2318;
+//! t2319–t2324 shared GPU servers and multi-user machines, fl001–fl006, val t2321 t2324; t2325–t2336 hardware and
+//! driver instability, fm001–fm012, val t2326 t2328 t2331) and scored 33 of 75 (44.0 %) with the gatherers' labels
+//! and the rules the thirty-second round had led to.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -265,14 +274,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1036",
         "vram_held_by_other read as vram_oom_load: 'GPU内存不足' on a 24 GB card with screenshots only; only the reporter's follow-up (an earlier run in the same notebook) names the holder",
-    ),
-    (
-        "t1037",
-        "vram_oom_load read as vram_oom_context: a 96 MiB request failing on a 6 GB laptop card; the model (ChatGLM-6B in FP16, ~13 GB) is named only by the repository, not the text",
-    ),
-    (
-        "t1038",
-        "vram_oom_load read as vram_oom_context: a 128 MiB request failing on an 8 GB card; only the maintainer's pointer to the FP16 model's 13 GB requirement places it at the weights",
     ),
     (
         "t1004",
@@ -599,10 +600,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: OUT_OF_DEVICE_MEMORY in a SYCL op with 27 GB free stated only in prose",
     ),
     (
-        "r084",
-        "vram_oom_load read as vram_oom_context: a PyTorch OOM with no loader frame; the default phase is the forward pass",
-    ),
-    (
         "r089",
         "apple_metal_oom read as unknown: third-person prose naming neither Metal, MLX nor a Mac",
     ),
@@ -791,10 +788,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as recovered_no_failure: 'OOM' in the title and a 0/23676 progress bar the traceback starts on; reading an unstarted bar as no progress cost a validation log",
     ),
     (
-        "t1178",
-        "vram_oom_load read as vram_oom_context: a PyTorch OOM on one 12 GB card of four; only the reporter's switch to the int4 model places it at the weights",
-    ),
-    (
         "t1186",
         "not_memory read as unknown: inference 6-7x slower in the official Docker image; only the maintainer names the image's missing auto-gptq CUDA extension",
     ),
@@ -809,10 +802,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1206",
         "host_oom_killed read as unknown: whisper-web's 'Error code = 6' on a MacBook; only the maintainer says the code means out of memory",
-    ),
-    (
-        "t1207",
-        "vram_oom_load read as vram_oom_context: 'is it real to run this by 8Gb VRAM?' beside a bare PyTorch OOM; only the answer (the small models) places it at the weights",
     ),
     (
         "t1208",
@@ -995,10 +984,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_load: 'CUDA out of memory' in Colab and a question about batch size; only the maintainer's bfloat16-to-float16 change solved it",
     ),
     (
-        "t1339",
-        "vram_oom_load read as vram_oom_context: PyTorch's OOM while the Korean text says the base model was loading, with 167 MiB of reserve beside a 294 MiB request; only the reporter's switch to the 5.8B model shows the 12.8B weights did not fit the T4",
-    ),
-    (
         "t1341",
         "vram_held_by_other read as vram_oom_load: a Korean question with the error in a screenshot; only the TA's cleanup of leftover memory on the shared node names another holder",
     ),
@@ -1113,10 +1098,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1468",
         "not_memory read as vram_oom_load: an out-of-memory from SwarmUI's ComfyUI backend with a GGUF model; only the maintainer says an upstream pinned-memory default is unstable with GGUF",
-    ),
-    (
-        "t1472",
-        "vram_oom_load read as vram_oom_context: a Blender add-on's CUDA out of memory while generating; only the maintainer says the 2 GB card is too small for the model",
     ),
     (
         "t1475",
@@ -1747,10 +1728,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as vram_oom_load: the perplexity script crashing with CUDA OOM on 8 GB where another version runs; only the maintainer names the 2048-token context",
     ),
     (
-        "t2110",
-        "vram_oom_load read as vram_oom_context: PyTorch's OOM with this process holding one 22 GB card of four; only the maintainer says the 15B model went to one GPU (device_map)",
-    ),
-    (
         "t2118",
         "vram_oom_context read as vram_oom_load: textual inversion on a 10 GB card running out, one sentence; only the reporter's 256 px test places it at the activations",
     ),
@@ -1781,10 +1758,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1372",
         "host_oom_killed read as not_memory: NCCL's Error while creating shared memory segment in Docker is read as the container's /dev/shm setting; the row's own why says the 64 MB default, not RAM, and the fix was the container's shm size",
-    ),
-    (
-        "t2140",
-        "vram_oom_load read as vram_oom_context: PyTorch's OOM in a model constructor moving each weight with w[x].cuda(); the frame names no loader, only the reply says the 14B model needs 28 GB in bf16",
     ),
     (
         "t2142",
@@ -1897,6 +1870,106 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2261",
         "vram_held_by_other read as vram_oom_context: vLLM's KV cache allocation failing at start-up while the person says the memory is ample; only the maintainer reads two processes on the card",
+    ),
+    (
+        "r109",
+        "vram_oom_context read as vram_oom_load: a bare 16 MiB PyTorch request on a full 10.76 GiB card, the shape weights leave; only the thread says the failure grows with the generated array's length",
+    ),
+    (
+        "t1190",
+        "vram_oom_context read as vram_oom_load: a 25 MiB request on a full 24 GB card, the shape weights leave; only the maintainer says a 1024 px image upscaled 4x is the output's size, not the model",
+    ),
+    (
+        "t2271",
+        "not_memory read as vram_oom_context: out of memory on hours-long audio files; only the maintainer says it was a bug in the feature extractor fixed in a later commit",
+    ),
+    (
+        "t2272",
+        "not_memory read as paging_thrash: a 70B model stuck loading for hours on PCIe x1 risers; only the maintainer's --no-mmap advice, confirmed by the reporter, says the loading path was the cause",
+    ),
+    (
+        "t2273",
+        "vram_held_by_other read as not_memory: 'a previous template version works perfectly' reads as a regression; only the maintainer says the newer template's bundled web UI sits on 5 GB of VRAM",
+    ),
+    (
+        "t2278",
+        "not_memory read as vram_oom_context: MXNet's 'cudaMalloc failed: unknown error' with an older version working; only the thread says a broken package build was the cause",
+    ),
+    (
+        "t2282",
+        "vram_oom_context read as vram_oom_load: TensorFlow's ResourceExhaustedError on a 1 GB card in Japanese; only the author says evaluating all 10000 test images at once was what did not fit",
+    ),
+    (
+        "t2286",
+        "vram_oom_context read as unknown: 'the gpu get more and more memory' in validation, no failure; only the maintainer names the missing torch.no_grad() that kept each step's graph",
+    ),
+    (
+        "t2287",
+        "recovered_no_failure read as vram_held_by_other: 'CUDA memory is not freed up' after del; only the reply says the caching allocator keeps it for reuse, nothing holds it",
+    ),
+    (
+        "t2290",
+        "recovered_no_failure read as vram_held_by_other: GPU memory not released after a large batch; only the maintainer says PyTorch's caching allocator keeps the pool by design",
+    ),
+    (
+        "t2291",
+        "vram_oom_context read as vram_oom_load: a bare 'CUDA error: out of memory' in a traceback ending in validate; only the maintainer names the validation loop run without torch.no_grad()",
+    ),
+    (
+        "t2292",
+        "vram_oom_context read as not_memory: 'Cuda running out of memory' while htop shows 1 GB; only the reporter's fix says losses were summed as tensors and kept each step's graph",
+    ),
+    (
+        "t2293",
+        "not_memory read as host_oom_killed: GPU memory growing each iteration until the process is killed; only the maintainer says PyTorch 1.10.0 leaks and a downgrade cures it",
+    ),
+    (
+        "t2296",
+        "cpu_spill_slow read as not_memory: Ollama's 'amdgpu is not supported' and 'no compatible GPUs' read as a build problem; the label counts the CPU fallback the user describes as the finding",
+    ),
+    (
+        "t2308",
+        "vram_oom_context read as recovered_no_failure: video2x 'seems to work great' but scale ratios above 2 do not; only the maintainer says the card runs out of VRAM at those sizes",
+    ),
+    (
+        "t2309",
+        "recovered_no_failure read as vram_oom_load: 'vkAllocateMemory failed -2' quoted with the image still produced; the failure's own quote outweighs the words that say the output came out",
+    ),
+    (
+        "t2310",
+        "vram_oom_context read as vram_oom_load: ncnn's bare 'vkAllocateMemory failed -2' while upscaling and interpolating; only the maintainer names the tile size, not the models",
+    ),
+    (
+        "t2312",
+        "vram_oom_context read as recovered_no_failure: upscale factors above 2 fill 16 GB with no output, factor 2 works; only the maintainer says the larger output is what exhausts the card",
+    ),
+    (
+        "t2313",
+        "cpu_spill_slow read as paging_thrash: an upscaler crawling for hours on a 64 GB M1 Max; only the maintainer says the bundled old PyTorch ran on the CPU instead of MPS",
+    ),
+    (
+        "t2314",
+        "vram_held_by_other read as vram_oom_context: GFPGAN kept resident and a maxed-out resolution failing next; only the maintainer's --unload-gfpgan says the resident model is the holder",
+    ),
+    (
+        "t2317",
+        "vram_oom_context read as vram_fragmentation: 930 MiB refused with 0.8 GiB reserved but unallocated; only the reporter's fix (a smaller input image) says the image was too large",
+    ),
+    (
+        "t2332",
+        "not_memory read as apple_metal_oom: a Mac Pro 2013 running Linux with AMD FirePro cards on Vulkan; only the reporter's RADV_DEBUG settings say the RADV driver was at fault",
+    ),
+    (
+        "t2333",
+        "not_memory read as unknown: llama.cpp silently crashing on start-up under newer Adrenalin drivers; only the downgrade the reporter and a second user made names the driver",
+    ),
+    (
+        "t2334",
+        "not_memory read as paging_thrash: vLLM engine hangs during long-context generation; only the reporter's later dmesg (Xid 48 ECC errors, remapped rows) names failing HBM",
+    ),
+    (
+        "t2336",
+        "not_memory read as cpu_spill_slow: 11 tok/s with 30 % GPU use on four 3090s; only the author's nvidia-smi finding names a card in a PCIe 2.0 x1 slot",
     ),
 ];
 

@@ -4,6 +4,9 @@
 use super::Scan;
 use super::signals::Sig;
 
+/// A memory figure near 2^64 bytes (see `signals::underflowed_figure`).
+pub(super) const UNDERFLOW_CAUSE: &str = "the memory figure is within a few MiB of 2^64 bytes, far beyond any card: a negative count printed as unsigned, so the tool that counts the memory (a GPU-sharing layer such as HAMi, a driver or monitor) miscounted and refused on a false figure; update or restart that layer, the card itself is not full";
+
 pub(super) fn not_memory_cause(scan: &Scan) -> String {
     let text = scan
         .hits(Sig::NotMemory)
@@ -19,6 +22,8 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         "a Triton kernel needs more on-chip shared memory per block than this GPU has (the figures are kilobytes of the SM's shared memory, not VRAM): the kernel's block sizes or num_stages do not suit this card — update the runtime, pick another attention or kernel backend, or use a GPU it supports"
     } else if text.contains("device-side assert") {
         "a check inside a GPU kernel failed (device-side assert): usually an index out of range — a bug or bad input (token ids, labels), not a lack of memory"
+    } else if super::signals::underflowed_figure(&text) {
+        UNDERFLOW_CAUSE
     } else if text.contains("launch timed out") {
         "the display driver's watchdog stopped a GPU kernel that ran too long (Windows TDR): raise TdrDelay or use a GPU that drives no display, not a memory problem"
     } else if text.contains("unspecified launch failure")

@@ -786,6 +786,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let lowest_rate = super::events::lowest_rate_in(&t);
     let slow = find(&[
         "slow",
+        // Drawn out for emphasis ("so slooooow").
+        "sloo",
         "很慢",
         "速度慢",
         "太慢",
@@ -837,6 +839,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "cpu instead",
         "instead of the gpu",
         "instead of gpu",
+        // The processor busy and the card idle ("the CPU utilization jumps but not the GPU").
+        "but not the gpu",
         // The same in Chinese: "(the CPU is doing it) rather than the graphics card".
         "而非显卡",
         "而非顯卡",
@@ -1356,7 +1360,28 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             " ios ",
         ])
     });
-    let amd = find(&["amd", "radeon", "rocm"]);
+    // An AMD card by its family or model ("Radeon", "7900xtx", "RX 6800"); "AMD" alone only where it is not
+    // the processor ("AMD Ryzen 7 2700X").
+    let amd = find(&[
+        "radeon", "rocm", "xtx", "rx 5", "rx 6", "rx 7", "rx 9", "amdgpu", "gfx1",
+    ])
+    .or_else(|| {
+        find(&["amd"]).filter(|w| {
+            t.match_indices(w).any(|(i, _)| {
+                let after = t[i + w.len()..].trim_start();
+                ![
+                    "ryzen",
+                    "cpu",
+                    "processor",
+                    "threadripper",
+                    "epyc",
+                    "athlon",
+                ]
+                .iter()
+                .any(|c| after.starts_with(c))
+            })
+        })
+    });
     // "It fails to load" alone could be an unknown architecture or a broken file; with memory named
     // (or the VRAM, an allocation, the model's size against the card) it is the load that does not fit.
     let memory_named = find(&[
@@ -1509,6 +1534,10 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "seems to work",
         "looks good",
         "looking good",
+        // The output arrives despite the message ("the error still occurs, but the scaled image still comes
+        // out").
+        "still comes out",
+        "still come out",
     ])
     // "Still runs" is a recovery only beside a failure the person calls non-fatal; alone it often goes on
     // to a complaint ("still runs in lowvram mode and takes twice as long").
@@ -1624,6 +1653,35 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "swapfile",
         "swap file",
     ]);
+    // The whole machine switching off or restarting under load ("the power goes off on my PC", "the OS
+    // reboots"): running out of memory ends a process, never the computer. That is power delivery (the
+    // supply's transients, an undervolt or overclock) or the driver. A Mac that panics does restart when
+    // unified memory runs out, so Apple machines are left to the memory readings.
+    let power_loss = find(&[
+        "power goes off",
+        "power went off",
+        "powers off",
+        "powered off",
+        "power off",
+        "pc turns off",
+        "computer turns off",
+        "pc shuts down",
+        "pc shut down",
+        "computer shuts down",
+        "pc restarts",
+        "computer restarts",
+        "pc reboots",
+        "computer reboots",
+        "os reboots",
+        "system reboots",
+        "machine reboots",
+        "reboots my pc",
+        "reboots the pc",
+        "restarts my pc",
+        "rebooted the machine",
+    ])
+    // A machine that froze first and was then restarted by hand is the paging's lock-up, not a power cut.
+    .filter(|_| mac.is_none() && freeze.is_none());
     let mut said_at_load = false;
     let (label, symptom, why) = if let (Some(p), Some(_), None) = (pinned, crash, worked) {
         (
@@ -1642,6 +1700,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::RecoveredNoFailure,
             w,
             "vLLM, SGLang and TGI reserve a fixed share of GPU memory when they start (gpu_memory_utilization, 0.9 by default; --mem-fraction-static; TGI's warm-up) and fill it with KV cache, so memory use looks high however small the model: by design, not a failure. Lower that share to leave room for other programs.",
+        )
+    } else if let Some(w) = power_loss {
+        (
+            Label::NotMemory,
+            w,
+            "The whole computer switched off or restarted. Running out of memory ends the program, never the machine: this is power delivery (the power supply's load spikes, an undervolt or overclock) or the graphics driver. Test at stock clocks with a lower power limit (nvidia-smi -pl, MSI Afterburner) and check the power supply's rating and cables.",
         )
     } else if let Some(w) = downgrade {
         (

@@ -162,6 +162,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("loading model:", Sig::LoadPhase),
     // llamafile / ggml-cuda built without this card's architecture.
     ("has no device code compatible", Sig::NotMemory),
+    // vLLM captures CUDA graphs after the weights and the KV cache are in place; transformers warns of the
+    // input's length as it generates: a failure after either is past the load.
+    ("capturing the model for cuda graphs", Sig::ContextPhase),
+    ("is bigger than 0.9 * max_length", Sig::ContextPhase),
     // Ollama: the failure came while generating, after the load.
     ("encountered while running the model", Sig::ContextPhase),
     // llama.cpp refuses a quantized V cache without flash attention (llama-context.cpp).
@@ -397,6 +401,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("kernel not implemented", Sig::NotMemory),
     ("\"not implemented\"", Sig::NotMemory),
     ("not supported on this device", Sig::NotMemory),
+    // A memory figure within a few MiB of 2^64 bytes (or 2^44 MiB) is a negative count printed unsigned:
+    // the tool's bookkeeping underflowed (GPU-sharing layers, drivers' counters), nothing that big exists.
+    (UNDERFLOW[0], Sig::NotMemory),
+    (UNDERFLOW[1], Sig::NotMemory),
     ("of pinned memory", Sig::PinnedFail),
     ("ggml_cuda_host_malloc: failed", Sig::PinnedFail),
     ("in function ggml_cuda_host_malloc", Sig::PinnedFail),
@@ -586,6 +594,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     (", in greedy_search", Sig::ContextPhase),
     (", in beam_search", Sig::ContextPhase),
     ("past_key_value", Sig::ContextPhase),
+    // The serving loop and its steps: TGI's prefill span ("prefill{id=1 size=1}"), vLLM's engine loop, a
+    // decoder's next-token step with its KV cache.
+    ("prefill{", Sig::ContextPhase),
+    ("run_engine_loop", Sig::ContextPhase),
+    ("decode_next_token", Sig::ContextPhase),
     ("causal_mask", Sig::ContextPhase),
     ("repeat_kv", Sig::ContextPhase),
     ("lm_head(", Sig::ContextPhase),
@@ -644,6 +657,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("cudamallochost", Sig::PinnedFail),
     ("cudahostalloc", Sig::PinnedFail),
     ("failed to allocate pinned memory", Sig::PinnedFail),
+    // TensorFlow's host allocator: "failed to alloc 4294967296 bytes on host: CUDA_ERROR_OUT_OF_MEMORY" and
+    // "could not allocate pinned host memory of size: …", each retried smaller; page-locked RAM, not VRAM.
+    ("bytes on host: cuda_error_out_of_memory", Sig::PinnedFail),
+    ("could not allocate pinned host memory", Sig::PinnedFail),
     ("retrying without", Sig::Recover),
     // accelerate's find_executable_batch_size, lm-evaluation-harness: an OOM caught, the batch halved.
     ("decreasing batch size to", Sig::Recover),
@@ -1180,6 +1197,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     (NOTES[6].0, Sig::BenignNote),
     (NOTES[7].0, Sig::BenignNote),
     (NOTES[8].0, Sig::BenignNote),
+    (NOTES[9].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     ("traceback (most recent call last)", Sig::Traceback),
     ("failed building wheel for", Sig::BuildFailed),
@@ -1531,7 +1549,7 @@ pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
 
 /// Notes runtimes print by design on runs that go on, with what each means: a performance hint, a
 /// conversion or a placement, not a failure. The first a log carries is the one explained.
-pub(super) const NOTES: [(&str, &str); 9] = [
+pub(super) const NOTES: [(&str, &str); 10] = [
     (
         QUANT_FALLBACK_NOTE,
         "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.",
@@ -1565,10 +1583,26 @@ pub(super) const NOTES: [(&str, &str); 9] = [
         "Kaldi's decoder (Vosk uses it) capped the lattice it keeps for one utterance at its size limit and pruned it harder instead. Recognition goes on with that utterance's result; the warning is about search width, not the machine's memory.",
     ),
     (
+        "raising pool_size_limit_",
+        "TensorFlow's pool of page-locked host buffers saw many requests evict each other and grows its limit (an I line, information). The run goes on at the same speed; nothing in this text failed.",
+    ),
+    (
         EMBEDDING_ON_CPU_NOTE,
         "llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.",
     ),
 ];
+
+/// The leading digits of 2^64 bytes and of 2^44 MiB, where a small negative count printed unsigned lands.
+pub(super) const UNDERFLOW: [&str; 2] = ["1844674407370", "17592186044"];
+
+/// An underflowed count given as a memory figure ("OOM 18446744073707737660 / 24146608128", "usage
+/// 17592186044134MiB"), not as a timer's "no limit" or an exit code. `l` is lower-case.
+pub(super) fn underflowed_figure(l: &str) -> bool {
+    UNDERFLOW.iter().any(|u| l.contains(u))
+        && ["oom", "memory", "mib", "alloc", "usage", "used"]
+            .iter()
+            .any(|w| l.contains(w))
+}
 
 /// A guess, not a report: "probably running out of VRAM", "maybe out of memory".
 pub(super) fn hedged(before: &str) -> bool {
@@ -1775,6 +1809,19 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         && let Some(i) = out.iter().position(|s| *s == Sig::WinPagefile)
     {
         out.remove(i);
+    }
+    // The underflowed figure counts only as a memory figure ("OOM 18446744073707737660 / 24146608128", "usage
+    // 17592186044134MiB"); the same digits as a timer's "no limit" or an exit code are no memory at all.
+    if out.contains(&Sig::NotMemory) {
+        let l = line.to_ascii_lowercase();
+        if UNDERFLOW.iter().any(|u| l.contains(u)) && !underflowed_figure(&l) {
+            out.retain(|s| *s != Sig::NotMemory);
+        }
+    }
+    // TensorFlow names the CUDA error of a host allocation ("failed to alloc … bytes on host:
+    // CUDA_ERROR_OUT_OF_MEMORY"): the refusal is page-locked RAM, and the card did not run out.
+    if out.contains(&Sig::PinnedFail) && line.to_ascii_lowercase().contains("bytes on host:") {
+        out.retain(|s| *s != Sig::CudaOom);
     }
     // A bare "Killed" is how a shell reports SIGKILL (the OOM killer) for the foreground process; with a job
     // it reads "line 12: 4242 Killed   python serve.py"; bash in a Chinese locale says "已杀死". (Checked only on

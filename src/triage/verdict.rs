@@ -399,6 +399,16 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         ));
         return c;
     }
+    // A memory figure within a few MiB of 2^64 bytes is a counter that underflowed (a GPU-sharing layer's,
+    // a driver's): the out-of-memory that follows it was refused on a false count.
+    if scan.hits(Sig::NotMemory).is_some_and(|h| {
+        h.lines()
+            .any(|(_, t)| super::signals::underflowed_figure(&t.to_ascii_lowercase()))
+    }) {
+        let mut c = call(Label::NotMemory, 0.75, &[Sig::NotMemory]);
+        c.cause = Some(super::causes::UNDERFLOW_CAUSE.into());
+        return c;
+    }
     if scan.has(Sig::NotMemory) {
         let nm = scan.last(Sig::NotMemory);
         // Metal's "allocated … warning: … greater than the recommended max working set size" is printed after
@@ -651,7 +661,12 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         // More allocated than the card holds (Windows' shared-memory fallback lent the rest): the model
         // alone outgrew the card.
         let outgrown = matches!((f.allocated, f.total), (Some(a), Some(t)) if a > t);
-        let default = if (f.allocated == Some(0) && req > 0) || outgrown {
+        // A request of under 2 % of the card failing when this process already holds most of it: what
+        // fills the card is what stays there, the weights, not one step's activations (those ask for
+        // hundreds of MiB to GiB at once).
+        let crumb_on_full = matches!((f.allocated, f.total), (Some(a), Some(t))
+            if req > 0 && req * 50 < t && a * 5 >= t * 4);
+        let default = if (f.allocated == Some(0) && req > 0) || outgrown || crumb_on_full {
             Label::VramOomLoad
         } else {
             Label::VramOomContext
