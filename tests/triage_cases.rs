@@ -4049,3 +4049,70 @@ fn round_thirty_three_readings() {
         Label::VramOomContext
     );
 }
+
+#[test]
+fn round_thirty_four_readings() {
+    // A script's bare file name inside a person's sentence leaves it a sentence: its words place the failure.
+    assert_eq!(
+        label(
+            "Running caption_batch.py with the default batch size of 96 on my 3060, I get \"RuntimeError: CUDA error: out of memory\"."
+        ),
+        Label::VramOomContext
+    );
+    // An HTTP "failed with status 500" is no Metal command buffer's status 5.
+    assert_eq!(
+        label(
+            "Debian 12, CPU only, 64GB RAM\nWhen my script calls the server I get: API request failed with status 500: {\"error\":\"model requires more system memory (40.1 GiB) than is available (31.2 GiB)\"}"
+        ),
+        Label::HostOomKilled
+    );
+    // Caffe's refused host allocation is system RAM.
+    assert_eq!(
+        label(
+            "F0312 10:02:11.708518 1183 syncedmem.hpp:25] Check failed: *ptr host allocation of size 412800000 failed\n*** Check failure stack trace: ***\nAborted (core dumped)"
+        ),
+        Label::HostOomKilled
+    );
+    // A client's own timeout, an app's token count: limits, not memory.
+    let timeout = diagnose_str(
+        "Workflow stopped on the LLM node after five minutes.\nProblem in node 'Local model' - timeout of 300000ms exceeded",
+    );
+    assert_eq!(timeout.label, Label::NotMemory);
+    assert!(
+        timeout.explanation.contains("timeout"),
+        "{}",
+        timeout.explanation
+    );
+    assert_eq!(
+        label(
+            "Uploading a picture in the chat gives: Query or prefix prompt is too long, you can reduce the prefix prompt, or shrink the max token."
+        ),
+        Label::NotMemory
+    );
+    // onnxruntime's CUDA provider without its libraries.
+    assert_eq!(
+        label(
+            "onnxruntime::python::CreateExecutionProviderInstance CUDA_PATH is set but CUDA wasn't able to be loaded. Please install the correct version of CUDA and cuDNN as mentioned in the GPU requirements page"
+        ),
+        Label::NotMemory
+    );
+    // TensorFlow's convolution kernel failing for its output tensor: the forward pass, not the weights.
+    assert_eq!(
+        label(
+            "W tensorflow/core/framework/op_kernel.cc:1839] OP_REQUIRES failed at conv_ops.cc:1068 : RESOURCE_EXHAUSTED: OOM when allocating tensor with shape[8,64,512,512] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc"
+        ),
+        Label::VramOomContext
+    );
+    // An exception Python printed and dropped after the failure is not the failure.
+    assert_eq!(
+        label(
+            "Predicting part 2 of 4 ...\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 7.78 GiB total capacity; 5.40 GiB already allocated; 68.75 MiB free; 5.43 GiB reserved in total by PyTorch)\nException ignored in: <tool.libs.QuietFile object at 0x7f6ff9866dc0>\nAttributeError: 'QuietFile' object has no attribute 'flush'"
+        ),
+        Label::VramOomContext
+    );
+    // Low utilization of the card, in Chinese, with a run that takes minutes.
+    assert_eq!(
+        label("生成一张2048x2048的图要十几分钟，我看显卡利用率很低，只有百分之二十左右。"),
+        Label::CpuSpillSlow
+    );
+}

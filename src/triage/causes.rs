@@ -43,6 +43,7 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         "the GPU is in exclusive-process mode and taken, or unavailable to this process (nvidia-smi -c, container settings), not short of memory"
     } else if text.contains("cannot open shared object")
         || text.contains("shared libraries")
+        || text.contains("able to be loaded")
         || text.contains("modulenotfounderror")
     {
         "a library the runtime needs is missing or does not match (reinstall the runtime and its CUDA / ROCm libraries)"
@@ -136,6 +137,10 @@ pub(super) fn not_memory_cause(scan: &Scan) -> String {
         "the TensorRT engine file was built with another TensorRT version (or for another GPU) than the one loading it: delete the engine and build it again with the installed TensorRT"
     } else if text.contains("static tls block") {
         "a shared library (most often libgomp, OpenMP's runtime) was loaded after the process's static thread-local storage was laid out: the dynamic loader refuses it, whatever the free RAM — import torch first, or LD_PRELOAD the library named, or reinstall the environment so one OpenMP runtime is used"
+    } else if text.contains("prompt is too long") {
+        "the application counted the prompt's tokens against the model's limit and refused it before anything ran: a limit of tokens, not memory; shorten the prompt (images count too), lower the answer's max tokens, or pick a model with a longer context"
+    } else if text.contains("ms exceeded") {
+        "the client calling the model server stopped waiting at its own request timeout (the figure is milliseconds); the server did not fail: raise the client's timeout, stream the answer, or give it a shorter task"
     } else if text.contains("status code 524") || text.contains("gateway time") {
         "a proxy in front of the server (Cloudflare gives up after 100 seconds with 524; nginx and other gateways answer 504) closed a request that took longer than it allows: stream the response, raise the proxy's timeout, or reach the server directly; the model server did not fail"
     } else if text.contains("same device") {

@@ -846,6 +846,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "而非顯卡",
         "而不是显卡",
         "而不是顯卡",
+        // "The card's utilization is very low, only 20-something" (显卡利用率很低).
+        "利用率很低",
+        "利用率低",
         "no gpu load",
         "no gpu used",
         "any gpu being used",

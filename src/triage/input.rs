@@ -177,6 +177,34 @@ fn looks_structured(t: &str) -> bool {
     } else {
         t
     };
+    // A script named by its bare file name inside a person's sentence ("In preprocess.py, when I use …") is
+    // prose; a path, a line number or a frame ("foo.py:12", "File \"/x/foo.py\"") is not a bare name.
+    let personal = {
+        let padded = format!(" {} ", t.to_ascii_lowercase().replace([',', '.'], " "));
+        [" i ", " i'm ", " my ", " we "]
+            .iter()
+            .any(|w| padded.contains(w))
+    };
+    let bare_name = |w: &str| {
+        let w = w.trim_end_matches([',', '.', ';', '!', '?']);
+        [".py", ".cpp"].iter().any(|e| {
+            w.strip_suffix(e).is_some_and(|stem| {
+                !stem.is_empty()
+                    && stem
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            })
+        })
+    };
+    let named = if personal && t.split_whitespace().count() >= 8 {
+        t.split_whitespace()
+            .filter(|w| !bare_name(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        t.to_owned()
+    };
+    let t = named.as_str();
     let code = t.contains("::")
         || t.contains("0x")
         || t.contains("()")

@@ -77,6 +77,9 @@ pub enum Sig {
     BuildFailed,
     /// A Python traceback begins: the process raised an exception from this point on.
     Traceback,
+    /// Python's "Exception ignored in: <object>": an error in a destructor or at exit, printed and dropped;
+    /// the exception on the next lines is not what ended the run.
+    IgnoredException,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -315,6 +318,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exited with code 137", Sig::HostKilled),
     ("sigkill", Sig::HostKilled),
     ("model requires more system memory", Sig::HostAlloc),
+    // Caffe's SyncedMemory: "Check failed: *ptr host allocation of size 172800000 failed".
+    ("host allocation of size", Sig::HostAlloc),
     // ggml_init's malloc of its context buffer returned NULL: system RAM.
     ("ctx->mem_buffer != null", Sig::HostAlloc),
     // The Linux kernel failing to find pages for an allocation under memory pressure (warn_alloc).
@@ -597,6 +602,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // The serving loop and its steps: TGI's prefill span ("prefill{id=1 size=1}"), vLLM's engine loop, a
     // decoder's next-token step with its KV cache.
     ("prefill{", Sig::ContextPhase),
+    // TensorFlow's kernel for a convolution or a matrix product failing to allocate its output: the
+    // activations of a forward pass ("OP_REQUIRES failed at conv_ops_3d.cc:167 : RESOURCE_EXHAUSTED").
+    ("failed at conv_ops", Sig::ContextPhase),
+    ("failed at matmul_op", Sig::ContextPhase),
     ("run_engine_loop", Sig::ContextPhase),
     ("decode_next_token", Sig::ContextPhase),
     ("causal_mask", Sig::ContextPhase),
@@ -954,6 +963,15 @@ const PATTERNS: &[(&str, Sig)] = &[
     // request took longer than the proxy allows; the server behind it did not fail for memory.
     ("status code 524", Sig::NotMemory),
     ("504 gateway time", Sig::NotMemory),
+    // A client's own request timeout (axios and the tools built on it: "timeout of 300000ms exceeded").
+    ("ms exceeded", Sig::NotMemory),
+    // An app's own token count refusing the prompt (Dify's "Query or prefix prompt is too long"): a limit of
+    // tokens, checked before anything is allocated.
+    ("prompt is too long", Sig::NotMemory),
+    // onnxruntime's CUDA provider could not load its libraries ("CUDA_PATH is set but CUDA wasnt able to be
+    // loaded. Please install the correct version of CUDA and cuDNN").
+    ("cuda wasnt able to be loaded", Sig::NotMemory),
+    ("cuda wasn't able to be loaded", Sig::NotMemory),
     ("increase the physical batch size", Sig::NotMemory),
     // Ollama cut a prompt longer than num_ctx and went on.
     ("truncating input prompt", Sig::Recover),
@@ -1200,6 +1218,7 @@ const PATTERNS: &[(&str, Sig)] = &[
     (NOTES[9].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     ("traceback (most recent call last)", Sig::Traceback),
+    ("exception ignored in", Sig::IgnoredException),
     ("failed building wheel for", Sig::BuildFailed),
     ("could not build wheels for", Sig::BuildFailed),
     ("error compiling objects for extension", Sig::BuildFailed),
@@ -1816,6 +1835,24 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         let l = line.to_ascii_lowercase();
         if UNDERFLOW.iter().any(|u| l.contains(u)) && !underflowed_figure(&l) {
             out.retain(|s| *s != Sig::NotMemory);
+        }
+    }
+    // ggml-metal's "command buffer 0 failed with status 5" is the error status 5; "failed with status 500" is
+    // an HTTP answer.
+    if out.contains(&Sig::MetalOom) {
+        let l = line.to_ascii_lowercase();
+        let w = "failed with status 5";
+        if l.contains(w)
+            && l.match_indices(w).all(|(i, _)| {
+                l.as_bytes()
+                    .get(i + w.len())
+                    .is_some_and(u8::is_ascii_digit)
+            })
+            && !["metal", "mps", "mlx", "insufficient memory", "outofmemory"]
+                .iter()
+                .any(|m| l.contains(m))
+        {
+            out.retain(|s| *s != Sig::MetalOom);
         }
     }
     // TensorFlow names the CUDA error of a host allocation ("failed to alloc … bytes on host:

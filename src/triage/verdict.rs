@@ -410,7 +410,21 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         return c;
     }
     if scan.has(Sig::NotMemory) {
-        let nm = scan.last(Sig::NotMemory);
+        // An exception Python printed and dropped ("Exception ignored in: …" and the error under it) did not
+        // end the run: the failure before it did.
+        let ignored: Vec<u64> = scan
+            .hits(Sig::IgnoredException)
+            .map(|h| h.lines().map(|(l, _)| *l).collect())
+            .unwrap_or_default();
+        let nm = scan
+            .hits(Sig::NotMemory)
+            .and_then(|h| {
+                h.lines()
+                    .map(|(l, _)| *l)
+                    .filter(|l| !ignored.iter().any(|i| l > i && l - i <= 2))
+                    .last()
+            })
+            .unwrap_or(0);
         // Metal's "allocated … warning: … greater than the recommended max working set size" is printed after
         // an allocation that succeeded: a warning, not the failure an assertion could follow from.
         let metal_warnings_only = scan.hits(Sig::MetalOom).is_some_and(|h| {
