@@ -4014,6 +4014,11 @@ fn round_thirty_three_readings() {
         ),
         Label::RocmOom
     );
+    // "Slow" drawn out for emphasis is still slow.
+    assert_eq!(
+        label("Text generation is sloooooow on my RTX 3060 with the 13B model."),
+        Label::CpuSpillSlow
+    );
     // The processor busy and the card idle.
     assert_eq!(
         label(

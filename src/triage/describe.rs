@@ -1537,10 +1537,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "seems to work",
         "looks good",
         "looking good",
-        // The output arrives despite the message ("the error still occurs, but the scaled image still comes
-        // out").
-        "still comes out",
-        "still come out",
     ])
     // "Still runs" is a recovery only beside a failure the person calls non-fatal; alone it often goes on
     // to a complaint ("still runs in lowvram mode and takes twice as long").
