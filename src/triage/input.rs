@@ -165,13 +165,9 @@ fn looks_structured(t: &str) -> bool {
     // A name quoted in backticks inside a person's sentence ("When I tried `scripts/hf_eval.py`, I …") is
     // prose; a whole command in backticks is not a name, and programs quote too (Rust's "called
     // `Result::unwrap()`").
-    let quoted =
-        t.split('`').count() > 2 && t.split('`').skip(1).step_by(2).all(|q| q.len() <= 48) && {
-            let padded = format!(" {} ", t.to_ascii_lowercase().replace([',', '.'], " "));
-            [" i ", " i'm ", " my ", " we "]
-                .iter()
-                .any(|w| padded.contains(w))
-        };
+    let quoted = t.split('`').count() > 2
+        && t.split('`').skip(1).step_by(2).all(|q| q.len() <= 48)
+        && first_person(t);
     let t = if quoted {
         &t.split('`').step_by(2).collect::<Vec<_>>().join(" ")
     } else {
@@ -179,12 +175,6 @@ fn looks_structured(t: &str) -> bool {
     };
     // A script named by its bare file name inside a person's sentence ("In preprocess.py, when I use …") is
     // prose; a path, a line number or a frame ("foo.py:12", "File \"/x/foo.py\"") is not a bare name.
-    let personal = {
-        let padded = format!(" {} ", t.to_ascii_lowercase().replace([',', '.'], " "));
-        [" i ", " i'm ", " my ", " we "]
-            .iter()
-            .any(|w| padded.contains(w))
-    };
     let bare_name = |w: &str| {
         let w = w.trim_end_matches([',', '.', ';', '!', '?']);
         [".py", ".cpp"].iter().any(|e| {
@@ -196,15 +186,16 @@ fn looks_structured(t: &str) -> bool {
             })
         })
     };
-    let named = if personal && t.split_whitespace().count() >= 8 {
+    let named = ((t.contains(".py") || t.contains(".cpp"))
+        && t.split_whitespace().count() >= 8
+        && first_person(t))
+    .then(|| {
         t.split_whitespace()
             .filter(|w| !bare_name(w))
             .collect::<Vec<_>>()
             .join(" ")
-    } else {
-        t.to_owned()
-    };
-    let t = named.as_str();
+    });
+    let t = named.as_deref().unwrap_or(t);
     let code = t.contains("::")
         || t.contains("0x")
         || t.contains("()")
@@ -220,6 +211,14 @@ fn looks_structured(t: &str) -> bool {
             && w[4].is_ascii_digit()
     });
     starts || prefix || level || key_value || code || clock
+}
+
+/// "I", "I'm", "my" or "we" as words (commas and full stops read as spaces).
+fn first_person(t: &str) -> bool {
+    let padded = format!(" {} ", t.to_ascii_lowercase().replace([',', '.'], " "));
+    [" i ", " i'm ", " my ", " we "]
+        .iter()
+        .any(|w| padded.contains(w))
 }
 
 /// A short text in a person's words: few lines, almost none of them program output, and written as

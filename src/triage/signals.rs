@@ -599,19 +599,19 @@ const PATTERNS: &[(&str, Sig)] = &[
     (", in greedy_search", Sig::ContextPhase),
     (", in beam_search", Sig::ContextPhase),
     ("past_key_value", Sig::ContextPhase),
-    // The serving loop and its steps: TGI's prefill span ("prefill{id=1 size=1}"), vLLM's engine loop, a
-    // decoder's next-token step with its KV cache.
-    ("prefill{", Sig::ContextPhase),
-    // TensorFlow's kernel for a convolution or a matrix product failing to allocate its output: the
-    // activations of a forward pass ("OP_REQUIRES failed at conv_ops_3d.cc:167 : RESOURCE_EXHAUSTED").
-    ("failed at conv_ops", Sig::ContextPhase),
-    ("failed at matmul_op", Sig::ContextPhase),
-    ("run_engine_loop", Sig::ContextPhase),
-    ("decode_next_token", Sig::ContextPhase),
     ("causal_mask", Sig::ContextPhase),
     ("repeat_kv", Sig::ContextPhase),
     ("lm_head(", Sig::ContextPhase),
     ("logits.float()", Sig::ContextPhase),
+    // The serving loop and its steps: TGI's prefill span ("prefill{id=1 size=1}"), vLLM's engine loop, a
+    // decoder's next-token step with its KV cache.
+    ("prefill{", Sig::ContextPhase),
+    ("run_engine_loop", Sig::ContextPhase),
+    ("decode_next_token", Sig::ContextPhase),
+    // TensorFlow's kernel for a convolution or a matrix product failing to allocate its output: the
+    // activations of a forward pass ("OP_REQUIRES failed at conv_ops_3d.cc:167 : RESOURCE_EXHAUSTED").
+    ("failed at conv_ops", Sig::ContextPhase),
+    ("failed at matmul_op", Sig::ContextPhase),
     // ggml-cuda's memory pools (legacy and VMM) and cuBLAS's handle serve the graph's temporaries.
     ("ggml_cuda_pool", Sig::ContextPhase),
     ("ggml_backend_cuda_synchronize", Sig::ContextPhase),
