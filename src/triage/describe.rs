@@ -1365,26 +1365,25 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     });
     // An AMD card by its family or model ("Radeon", "7900xtx", "RX 6800"); "AMD" alone only where it is not
     // the processor ("AMD Ryzen 7 2700X").
-    let amd = find(&[
-        "radeon", "rocm", "xtx", "rx 5", "rx 6", "rx 7", "rx 9", "amdgpu", "gfx1",
-    ])
-    .or_else(|| {
-        find(&["amd"]).filter(|w| {
-            t.match_indices(w).any(|(i, _)| {
-                let after = t[i + w.len()..].trim_start();
-                ![
-                    "ryzen",
-                    "cpu",
-                    "processor",
-                    "threadripper",
-                    "epyc",
-                    "athlon",
-                ]
-                .iter()
-                .any(|c| after.starts_with(c))
+    let amd = find(&super::signals::AMD_CARDS)
+        .or_else(|| find(&["gfx1"]))
+        .or_else(|| {
+            find(&["amd"]).filter(|w| {
+                t.match_indices(w).any(|(i, _)| {
+                    let after = t[i + w.len()..].trim_start();
+                    ![
+                        "ryzen",
+                        "cpu",
+                        "processor",
+                        "threadripper",
+                        "epyc",
+                        "athlon",
+                    ]
+                    .iter()
+                    .any(|c| after.starts_with(c))
+                })
             })
-        })
-    });
+        });
     // "It fails to load" alone could be an unknown architecture or a broken file; with memory named
     // (or the VRAM, an allocation, the model's size against the card) it is the load that does not fit.
     let memory_named = find(&[

@@ -237,10 +237,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("hiperroroutofmemory", Sig::HipOom),
     ("hipmalloc failed", Sig::HipOom),
     ("rocm model arena alloc failed", Sig::HipOom),
-    ("rocm", Sig::AmdMarker),
+    (AMD_CARDS[0], Sig::AmdMarker),
     ("amd radeon", Sig::AmdMarker),
-    ("radeon", Sig::AmdMarker),
-    ("amdgpu", Sig::AmdMarker),
+    (AMD_CARDS[1], Sig::AmdMarker),
+    (AMD_CARDS[2], Sig::AmdMarker),
     ("gfx9", Sig::AmdMarker),
     ("gfx10", Sig::AmdMarker),
     ("gfx11", Sig::AmdMarker),
@@ -252,11 +252,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("miopen", Sig::AmdMarker),
     ("memory not available to allocate", Sig::HipOom),
     // Radeon cards by model ("RX 6750 XT", "7900 XTX").
-    ("rx 5", Sig::AmdMarker),
-    ("rx 6", Sig::AmdMarker),
-    ("rx 7", Sig::AmdMarker),
-    ("rx 9", Sig::AmdMarker),
-    ("xtx", Sig::AmdMarker),
+    (AMD_CARDS[3], Sig::AmdMarker),
+    (AMD_CARDS[4], Sig::AmdMarker),
+    (AMD_CARDS[5], Sig::AmdMarker),
+    (AMD_CARDS[6], Sig::AmdMarker),
+    (AMD_CARDS[7], Sig::AmdMarker),
     // DirectML (torch-directml) refusing a tensor: "Could not allocate tensor with 1032884736 bytes. There is
     // not enough GPU video memory available!"
     ("not enough gpu video memory", Sig::CudaOom),
@@ -1609,6 +1609,12 @@ pub(super) const NOTES: [(&str, &str); 10] = [
         EMBEDDING_ON_CPU_NOTE,
         "llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.",
     ),
+];
+
+/// An AMD GPU by its stack, family or model ("ROCm", "Radeon", "RX 6750 XT", "7900 XTX"); read in logs and in
+/// people's words alike.
+pub(super) const AMD_CARDS: [&str; 8] = [
+    "rocm", "radeon", "amdgpu", "rx 5", "rx 6", "rx 7", "rx 9", "xtx",
 ];
 
 /// The leading digits of 2^64 bytes and of 2^44 MiB, where a small negative count printed unsigned lands.
