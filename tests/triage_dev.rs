@@ -227,6 +227,28 @@
 //! fs001–fs013, val t2397 t2402 t2404 t2405; t2406–t2413 face swap and face restoration tools, ft001–ft008, val
 //! t2410 t2411; t2414–t2427 voice conversion and singing-voice tools, fu001–fu014, val t2416 t2417 t2418 t2426) and
 //! scored 46 of 91 (50.5 %) with the gatherers' labels and the rules the thirty-third round had led to.
+//! Logs t2428–t2530 came in a thirty-fifth round (2026-11-28, a new session; val drawn the same way, seeds
+//! 20261360–20261367 in this order: t2428–t2442 medical and biomedical image segmentation (nnU-Net, Cellpose,
+//! TotalSegmentator, MONAI), fv001–fv016 without fv008 (already in the corpus), val t2430 t2438 t2439 t2440;
+//! t2443–t2456 GPU data-science libraries (XGBoost, CatBoost, RAPIDS, LightGBM), fw001–fw014, val t2448 t2449 t2452
+//! t2453; t2457–t2469 time-series and weather models (GraphCast, TimesFM, Chronos, Pangu-Weather), fx001–fx013, val
+//! t2460 t2461 t2462 t2468; t2470–t2485 point-cloud, LiDAR and SLAM codebases, fy001–fy016, val t2473 t2481 t2482
+//! t2483; t2486–t2497 molecular-simulation and chemistry ML tools, fz001–fz012, val t2488 t2494 t2496; t2498–t2511
+//! Segment Anything and open-vocabulary detection, ga001–ga014, val t2500 t2502 t2504 t2509; t2512–t2521 Intel GPUs
+//! (OpenVINO, IPEX-LLM, SYCL), gb001–gb010, val t2512 t2515 t2520; t2522–t2530 Windows DirectML and ONNX GenAI
+//! (Foundry Local), gc001–gc010 without gc003 (already in the corpus), val t2524 t2527 t2530) and scored 38 of 103
+//! (36.9 %) with the gatherers' labels and the rules the thirty-fourth round had led to.
+//! Logs t2531–t2640 came in a thirty-sixth round, gathered beside the thirty-fifth and scored with the same rules
+//! (val drawn the same way, seeds 20261368–20261375 in this order: t2531–t2542 TensorRT-LLM and LMDeploy,
+//! gd001–gd012, val t2536 t2540 t2541; t2543–t2558 classical OCR and document-layout tools, ge001–ge016, val t2544
+//! t2548 t2551 t2556; t2559–t2568 NVIDIA Jetson boards, gf001–gf017 without gf003 gf004 gf006 gf009 gf015 (already
+//! in the corpus), gf007 (not written) and gf010 (the same thread as gd003), val t2559 t2566 t2568; t2569–t2581
+//! reinforcement-learning and simulation codebases, gg001–gg013, val t2569 t2573 t2576 t2577; t2582–t2596 model
+//! merging, pruning and distillation, gh002–gh016 (gh001 already in the corpus), val t2583 t2584 t2590 t2595;
+//! t2597–t2612 graph neural network libraries, gi001–gi016, val t2597 t2604 t2605 t2607; t2613–t2628 audio source
+//! separation tools, gj001–gj016, val t2616 t2618 t2623 t2626; t2629–t2640 long-context LLM experiments,
+//! gk001–gk013 without gk006 (a reserved thread), val t2630 t2632 t2636) and scored 38 of 110 (34.5 %) with the
+//! gatherers' labels and the rules the thirty-fourth round had led to.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -2067,6 +2089,394 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2424",
         "recovered_no_failure read as not_memory: GPU memory growing with each client call, asked whether normal; only the maintainer says a little growth while decoding is normal and it levels off",
+    ),
+    (
+        "t2429",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer FabianIsensee: 'this is a very old problem related to some obscure pytorch/cudnn bug' and 'You should probably just upgrade your pytorch' - a leak bug fixed by newer versions.",
+    ),
+    (
+        "t2431",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter says the computer crashes 'due to the memory being full (64G)'; collaborator lisakausch points to the function that sets the number of processes to lower RAM use.",
+    ),
+    (
+        "t2433",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Reporter: 'It seems I need to change the default CUDA ID'; maintainer FabianIsensee: 'CUDA_VISIBLE_DEVICES=x nnUNet_train [...] will work'; reporter: 'It works well' (default GPU was occupied).",
+    ),
+    (
+        "t2434",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter yl255 later found 'the problem on the Windows, why the gpu memory is much more than 12G. The numpy array use the data type is int32 on the Windows' - a platform bug, not a too-small card.",
+    ),
+    (
+        "t2435",
+        "not_memory read as vram_fragmentation: the gatherer's evidence from the thread: Reporter mcib3d: 'The problem disappeared after I updated to the latest version' - fixed by a later release.",
+    ),
+    (
+        "t2436",
+        "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Collaborator mrariden: the message 'indicates if GPU acceleration is enabled ... Cellpose will operate as normally in CPU only mode. You can ignore it.'",
+    ),
+    (
+        "t2437",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter kmordhwaj: 'I resolved it by ... not installing torch from pytorch.org ... then downgraded to TotalSegmentator==1.4' - a version/install conflict.",
+    ),
+    (
+        "t2441",
+        "paging_thrash read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer lassoan: 512x512x321 float64 for 25 segments 'would consume 16GB' ... int8 'should easily fit into the RAM and may make the processing 1-2 magnitudes faster' - RAM full, swapping, slow.",
+    ),
+    (
+        "t2444",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Although titled TOutOfMemoryError, the failure is 'Invalid param pinned_memory_size' and maintainer Noxoomo says 'We fixed in 0.9.1.1' - a parameter-validation bug, not memory.",
+    ),
+    (
+        "t2445",
+        "vram_oom_context read as host_oom_killed: the gatherer's evidence from the thread: RAPIDS developer jlowe explains each 2-byte CSV field becomes a 64-bit value ('a memory increase of 4x') and the parser needs ~2x more, so the 11.5 GB file needs far more than 32 GB.",
+    ),
+    (
+        "t2446",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: cuML developer Salonijain27 found 'a memory leakage issue on the C++ side' in FIL and PR #1793 ('Updated fil pyx to solve memory leakage issue', closes #1774) fixed it.",
+    ),
+    (
+        "t2450",
+        "vram_held_by_other read as host_oom_killed: the gatherer's evidence from the thread: Reporter VibhuJawa (RAPIDS) explains the restarted worker's RMM pool init fails because 'the memory is not cleared up even after the process dies', with nvidia-smi as proof.",
+    ),
+    (
+        "t2451",
+        "host_oom_killed read as paging_thrash: the gatherer's evidence from the thread: BlazingSQL developer rommelDB reports workers are killed by the Dask nanny at the 95% memory budget 'when host RAM is about to run out' and points to Dask's automatic termination threshold.",
+    ),
+    (
+        "t2454",
+        "not_memory read as unknown: the gatherer's evidence from the thread: PR #4928 by the reporter jiapengwen, 'gpu allocate memory overflow: num_data_ is int_32 ... it's overflow', was merged and maintainer jameslamb linked it as fixing #4926.",
+    ),
+    (
+        "t2456",
+        "vram_oom_context read as host_oom_killed: the gatherer's evidence from the thread: Maintainer trivialfis points to external-memory limits and says 'use larger batch size instead of many small batches'; the reporter notes n_batches=10 instead of 1000 avoids the error.",
+    ),
+    (
+        "t2457",
+        "vram_oom_context read as vram_held_by_other: the gatherer's evidence from the thread: Reporter says a few steps work but a 10-day lead time runs out of memory; maintainer b8raoult 'we are aware of that problem' and mchantry 'no easy solution ... would require a refactor', so memory grows with rollout …",
+    ),
+    (
+        "t2464",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer gaozhihan: 'As the shape of the data increases, the memory costs also increase' - the OOM comes from doubling the input length T, not the model weights.",
+    ),
+    (
+        "t2465",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer oliverwm1's own report says year-long 1460-step inference 'crashed with GPU OOM' (title 'Long inference requires large amount of memory'); ai2cm/ace#249 says forward_steps_in_memory exists 'to not require …",
+    ),
+    (
+        "t2466",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter says gc did not help and 'The only thing that works for me is to construct stepper_config in main() and pass it to other functions'; the same run in one go (7543 steps) does not OOM, so memory built up …",
+    ),
+    (
+        "t2467",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer jacobbieker: 'The code does use a very large amount of memory, so running out of ram is unfortunately quite common.'",
+    ),
+    (
+        "t2475",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Collaborator JingweiZhang12 closed it as a duplicate of #1907 ('GPU Memory Usage keeps increasing during training' of PointRCNN), a leak in the code fixed by a patch, not a real capacity limit.",
+    ),
+    (
+        "t2476",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Commenter maxiuw: 'This solves the issue! Should be added to the main code base' linking #2735, the unmerged PointRCNN memory-leak fix; memory climbs every iteration until OOM.",
+    ),
+    (
+        "t2478",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: PR #645 (Lionelsy) cites #234: inference is slow 'because the dataloader will apply multiple data preprocessing if self.cache_convert is None'; rejexx confirmed a big speed-up, so a bug, not CPU fallback.",
+    ),
+    (
+        "t2480",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer's reply (quoted by freshwk): now you can test 'without preloading the datasets', since each process keeps 'multiple copies of the preloaded datasets' in RAM; the reporter then reran.",
+    ),
+    (
+        "t2484",
+        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator Wuziyi616: 'the memory growth is negligible (<100M)... Does that bring any error to your training?... I don't think this is a bug'; no failure occurred.",
+    ),
+    (
+        "t2486",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer jsilter answered the std::bad_alloc report with 'We changed the name of the example CSV and forgot to update the README' and gave the corrected command; reporter thanked them for addressing it.",
+    ),
+    (
+        "t2491",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Linux-cpp-lisp: 'Yes, this is likely related to the number of atoms' and suggested --gpu-oom-offload or lowering batch/network size; reporter later wrote 'I think I've got it solved'.",
+    ),
+    (
+        "t2492",
+        "host_oom_killed read as recovered_no_failure: the gatherer's evidence from the thread: RFAA developer r-krishna replied 'Killed usually means you ran out of CPU memory. You might want to try a machine that has more CPU memory.' and the reporter accepted it.",
+    ),
+    (
+        "t2493",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: TorchMD-Net developer guillemsimeon: 'I suspect the problem comes from using a cutoff of 10A' for this large system and advised trying 5A; the force backward pass for ~4000 atoms filled 80 GiB.",
+    ),
+    (
+        "t2495",
+        "paging_thrash read as unknown: the gatherer's evidence from the thread: peastman reported loading the SPICE xyz 'filled up all the memory in my computer (32 GB), then the computer hung'; maintainer ilyes319 in the thread ties it to loading/pre-processing the whole dataset in memory.",
+    ),
+    (
+        "t2497",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Developer zubatyuk explained memory scales O(N^2) because TorchANI builds an NxN distance matrix plus PBC images, 'This is the stage when you run out of memory'; reporter replied 'the memory error is clear'.",
+    ),
+    (
+        "t2503",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer said it works on GTX 1070/RTX 3080 and the reporter with a 4 GB GTX 1050 confirmed 'The model will run if I use MobileSam'.",
+    ),
+    (
+        "t2505",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: The reporter wrote 'I'm getting this message when running sam2, but it's working', and the message itself says it is OK to ignore and the run continues.",
+    ),
+    (
+        "t2507",
+        "vram_fragmentation read as vram_oom_context: the gatherer's evidence from the thread: Another user with the same issue (Mattp00) said 'i solved using' PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True and torch.cuda.empty_cache(); the reporter did not confirm.",
+    ),
+    (
+        "t2510",
+        "vram_held_by_other read as unknown: the gatherer's evidence from the thread: Maintainer PozzettiAndrea responded to the unreleased-VRAM report with 'I added an offload toggle', i.e. the loaded SAM3 model was holding VRAM needed by the rest of the workflow.",
+    ),
+    (
+        "t2511",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Another user (israel-cj) said the image 'has too many pixels... I subsampled my image to make it smaller and solved the problem'; max_split_size_mb did not help the reporter.",
+    ),
+    (
+        "t2513",
+        "vram_oom_context read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator hkvision answers the 2k-prompt fp8 hang with 'For baichuan2-7b on arc, 2k-256 is successful and 2k-512 is OOM', i.e. the weights load and the longer prompt+generation runs out of GPU memory.",
+    ),
+    (
+        "t2517",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The issue is titled 'crash since b-3805' and commenter semidark confirms 'My current workaround is downgrading to b-3805 which fixes the issue', so the SYCL gemm_batch crash is a regression, not memory.",
+    ),
+    (
+        "t2519",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: The reporter says Q8_0 crashes in reorder_qw_q8_0 only since the latest full-intel image and 'must reverse to older', with 'Working version: full-intel-b9144' on the same cards and model.",
+    ),
+    (
+        "t2521",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator hkvision first calls the 18 GB RAM peak 'not reasonable, we are looking into this' and zhentaocc reports 'the root cause is chatglm uses skip_init', a loading bug rather than a true memory requirement.",
+    ),
+    (
+        "t2522",
+        "vram_fragmentation read as not_memory: the gatherer's evidence from the thread: Maintainer jstoecker said the iGPU 'is having trouble allocating memory' and suggested lowering the DML heap allocator's allocation size from 4GB; the reporter confirmed 'I tested this parameter ... and removed the …",
+    ),
+    (
+        "t2523",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer Acly replied 'This can be ignored' and pointed to ComfyUI's hardcoded 'mem_total = 1024 * 1024 * 1024 #TODO' for DirectML, saying 'It should still use all 12GB anyway'.",
+    ),
+    (
+        "t2525",
+        "recovered_no_failure read as rocm_oom: the gatherer's evidence from the thread: Collaborator mashb1t answered 'this is normal, please also check the installation guide for AMD', i.e. the 1024MB VRAM report is not a failure.",
+    ),
+    (
+        "t2526",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Users reported it works 'right after OS restart' and fails 'when memory is nearly full'; maintainer ssss141414 concluded 'So it seems a out-of-memory issue' and advised to 'unload model that are not in use'.",
+    ),
+    (
+        "t2528",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer jstoecker said the logged E_NOINTERFACE 'is harmless and 'expected'': DXCore is unsupported before build 19041 so 'DirectML falls back to DXGI', and the result was correct.",
+    ),
+    (
+        "t2529",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter rejected the out-of-memory guess ('more than 300GB of memory'), and maintainer baijumeswani said 'This should get resolved with the new ort-genai release' with the fix merged in onnxruntime PR 20921.",
+    ),
+    (
+        "t2531",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Collaborator byshiue answered that Triton allocates buffers for paged k/v caches, 'paged kv caches are necessary buffer and you cannot fix them', only shrink them via kv_cache_free_gpu_mem_fraction.",
+    ),
+    (
+        "t2533",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter guessed 'root cause is insufficient memory' but collaborator byshiue replied 'As of right now Orin is not formally supported', so the build failure is an unsupported platform, not memory.",
+    ),
+    (
+        "t2534",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer AllentDan said the reporter's workaround 'is not a fix for your case', to set renew_session, or with random instance ids 'set instance_num with a smaller value' - too many concurrent instances exhausted …",
+    ),
+    (
+        "t2535",
+        "vram_held_by_other read as vram_fragmentation: the gatherer's evidence from the thread: Reporter says after one pipeline finishes the VRAM cannot be freed to load the next model; maintainer lvhan028 replied releasing the pipeline is supported 'in the just released 0.7.1' (pipe.close).",
+    ),
+    (
+        "t2538",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: NVIDIA's Barry-Delaney said 'This bug is fixed in later versions' and the reporter confirmed 'issue was solved in version 0.10.0' - the GPU OOM came from a flag being ignored.",
+    ),
+    (
+        "t2542",
+        "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: Collaborator byshiue explained the KV cache grabs free memory by design and is controlled by 'kv_cache_free_gpu_mem_fraction'; the reporter replied 'That's working, thanks!' - no failure, normal allocation.",
+    ),
+    (
+        "t2545",
+        "host_oom_killed read as recovered_no_failure: the gatherer's evidence from the thread: Reporter rishavmitra later wrote 'the solution was upgrading your RAM, Seems like Easy OCR requires a minimum of 8GB ram' and a second user confirmed 'Yeah you are right'.",
+    ),
+    (
+        "t2547",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer rkcosmos: 'This is currently a bug for CPU version' (pytorch#13246), workaround LRU_CACHE_CAPACITY=1, and 'Last version (1.1.7) has this temporary fix included'.",
+    ),
+    (
+        "t2549",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer dyning: the growth is '由于开启了MKL数学库和多线程加速导致的问题，该问题我们已经在跟进修复' (an MKL/MKLDNN bug being fixed), not a lack of RAM; reporter confirmed enable_memory_optim kept memory at ~1.3G.",
+    ),
+    (
+        "t2550",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer WenmuZhou diagnosed the host allocation failure as system RAM running out: '内部不够了，清一下内存再跑看看' and asked the user to watch memory while running.",
+    ),
+    (
+        "t2553",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter iwater found the working code himself: predictor = ocr_predictor(...).to(device) with device cuda:0, i.e. the model had been running on CPU although CUDA was available.",
+    ),
+    (
+        "t2554",
+        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer rsommerfeld: 'you are trying to allocate more GPU memory than your GPU has available. You could try lowering the batch size', and the reporter answered 'Yes! It definately' worked.",
+    ),
+    (
+        "t2557",
+        "apple_metal_oom read as unknown: the gatherer's evidence from the thread: Maintainer VikParuchuri: 'This looks like an out of memory or MPS issue. I would try using CPU (TORCH_DEVICE=cpu), or reducing the dpi'; reporter ragaeeb: 'Worked! Thank you.'",
+    ),
+    (
+        "t2558",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer VikParuchuri: 'This is an MPS bug, should be fixed with the newest version of surya, make sure you do pip install -U'; reporter thanked him.",
+    ),
+    (
+        "t2563",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Louym explains the KV cache is 'preallocated with a fixed size' and the reporter confirms 'I was able to resolve it by changing the max_seq_length in the demo.py file' (a setting, not OOM).",
+    ),
+    (
+        "t2564",
+        "vram_held_by_other read as unknown: the gatherer's evidence from the thread: Author saket424 states 'With the LLM occupying ~2.9 GB on the GPU ... there is not enough contiguous GPU memory left for ONNX Runtime' and fixed it by forcing STT and TTS to CPU.",
+    ),
+    (
+        "t2565",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer GeekAlexis asks 'Do you have multiple apps/processes running on NX?' and the reporter confirms 'I reset the board and it can run'.",
+    ),
+    (
+        "t2570",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator AsawareeBhide pointed to setting the PhysX buffer in the config class; reporter confirmed 'I was able to allocate the buffer successfully' and 'Increasing the gpu_max_rigid_patch_count buffer resolved …",
+    ),
+    (
+        "t2572",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer dotchen said the replay buffer frames take a lot of space and he used 256GB RAM; reporter later confirmed 'Seems to be working' after scaling swap up with fallocate --length 150GiB.",
+    ),
+    (
+        "t2574",
+        "host_oom_killed read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer XuGW-Kevin: 'training in the dmc environment does require approximately 60GB per hard task', so the 64GB machine simply ran out of RAM and the process was killed.",
+    ),
+    (
+        "t2575",
+        "paging_thrash read as unknown: the gatherer's evidence from the thread: Reporter tinmodeHuang: replay buffer of capacity 20000 'runs out of all memory 64G... the machine cannot responses to any operation in time'; maintainer patrickhart: ReplayBuffer size is set via the parameter server, …",
+    ),
+    (
+        "t2578",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Reporter EasonLX: 'i solve this problem! My GPU is RTX3060... if your Gym cuda error, you need to reduce this parameter max_gpu_contact_pairs = 2**18 #2**24 -> needed for 8000 envs and more'.",
+    ),
+    (
+        "t2579",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer ZiwenZhuang advised to 'decrease the num_steps_per_env to 8 or 16 and try decrease num_envs' for the out-of-memory error; reporter: 'Thanks for your recommendations! I guess I could run this project now'.",
+    ),
+    (
+        "t2580",
+        "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer ryanjulian first said 3D simulation has a large footprint, then PR #14 states it 'fixes the excessive memory usage reported in #11. The root cause was over-allocation of memory in the MuJoCo engine' from …",
+    ),
+    (
+        "t2585",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Reporter asked if VRAM was short after 'Killed'; collaborator airaria answered '大概率是内存不足' (most likely system RAM is insufficient) and pointed to the RAM-optimized script with --offload_dir.",
+    ),
+    (
+        "t2587",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer hako-mikan said the error was 'due to changes in the memory-related mechanisms when it changed from 1.5 to 1.6. I believe it is fixed now' and a user confirmed after updating 'the problem has been solved'.",
+    ),
+    (
+        "t2588",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer cg123 explained 'mergekit is currently single-threaded' and 'The pauses you are seeing are probably shards of the output model being written to disk', i.e. not a memory problem.",
+    ),
+    (
+        "t2589",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter confirmed 'I could run it successfully when I switched to a machine with more RAM'.",
+    ),
+    (
+        "t2594",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainers ymcui/airaria said to use the latest code and '合并13B需要指定`--model_size 13B`', and the reporter confirmed '已经更新了，问题解决'.",
+    ),
+    (
+        "t2596",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Reporter says the 32B model cannot be loaded on a single card (OOM) for inference and merge lora; maintainer Jintao-Huang replied 'try `--device_map auto`' to spread the weights over devices.",
+    ),
+    (
+        "t2598",
+        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: rusty1s said the 'data/network might be to big to train on a single GPU without any sampling mechanism' and the reporter confirmed weighted sampling produced 'batches really large' of graphs with up to 10000 nodes.",
+    ),
+    (
+        "t2600",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer weihua916 answered the shell-killed conversion on a 32G MacBook with 'You will need to use a larger RAM machine to handle such a large graph.'",
+    ),
+    (
+        "t2601",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Author felixgwu explained TWITTER-US/WORLD have high-dimensional sparse features and 'Converting these features to a dense tensor would require too much memory' (417GB host allocation).",
+    ),
+    (
+        "t2602",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter confirmed 'I changed the torch-scatter==2.0.4 to torch-scatter==2.0.5 and solved the issue', a build/CUDA version mismatch, not memory.",
+    ),
+    (
+        "t2603",
+        "not_memory read as unknown: the gatherer's evidence from the thread: rusty1s said the version requirement was 'relaxed ... in master already' and the reporter confirmed 'upgrading to the latest commit fixed it'.",
+    ),
+    (
+        "t2606",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer BarclayII said 'We have multiple PRs that tried to fix this issue' and asked the reporter to update to the nightly build, i.e. a host-memory leak bug fixed by a patch.",
+    ),
+    (
+        "t2608",
+        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer VoVAllen answered the extra ~309MB after dgl.random.seed with 'This is expected' and showed plain torch also allocates context memory; no failure occurred.",
+    ),
+    (
+        "t2610",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Author hugochan said IDGL could not run on ogbn-arxiv 'because the graph was too large' and only IDGL-Anch was evaluated; the reporter confirmed 'IDGL-Anch works'.",
+    ),
+    (
+        "t2611",
+        "not_memory read as unknown: the gatherer's evidence from the thread: rusty1s explained knn_cuda keeps neighbors in per-thread local memory so 'there is an upper bound in the number of neighbors'; the assert is an unsupported argument, not OOM.",
+    ),
+    (
+        "t2615",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Collaborator CarlGao4: 'your GPU only has 6GiB private memory. The other 6GiB is shared memory, which can not be used during CUDA calculation' and cites the least required private memory for separation.",
+    ),
+    (
+        "t2619",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer boy1dr: 'Spleeter does use enormous amounts of ram for long tracks'; reporter confirmed 'Reducing the song length works. Thank you!'.",
+    ),
+    (
+        "t2620",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter followed up 'Was a low memory error. I have 8Gb of RAM' and maintainer boy1dr explained the length limit exists 'because of the exponential memory usage of Spleeter the longer the track is'.",
+    ),
+    (
+        "t2622",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer Anjok07: 'The segment size you're using might be too large. I recommend you keep it at 512 or below as your PC might not be able to handle that size.'",
+    ),
+    (
+        "t2624",
+        "cpu_spill_slow read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer seanghay: check that PyTorch is 'the cuda version not cpu version'; reporter confirmed 'It works fine now after uninstalling and reinstalling with the cuda version'.",
+    ),
+    (
+        "t2625",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter Giovani93 confirmed 'When I remove files in this directory... everything works good' (stale/corrupt model cache); maintainer RyanMetcalfeInt8 only asked whether RAM was low.",
+    ),
+    (
+        "t2628",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer adefossez: 'you need to pass `--noisy_dir /content` (it needs to be a folder, not a file...)'; reporter replied 'thank you. it work now.'",
+    ),
+    (
+        "t2633",
+        "host_oom_killed read as recovered_no_failure: the gatherer's evidence from the thread: Reporter's own update: the Q4_K_M model 'barely fits in 80GB but only when loading the model with 8k context'; the 82 GB CPU KV buffer (pinned allocation refused) exhausted system RAM.",
+    ),
+    (
+        "t2634",
+        "apple_metal_oom read as host_oom_killed: the gatherer's evidence from the thread: Maintainer awni: the limit 'will get a lot better with fused attention (this will let us avoid materializing the full upcast to 32-bit)', later 'You should be able to use much longer prompts now in the latest MLX LM'.",
+    ),
+    (
+        "t2638",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer PerkzZheng: A40 (sm86) has ~100KB shared memory 'while 18K sequence length requires ... 128 KB shared memory' (a kernel shared-memory limit, not VRAM); reporter: 'it works' after the define.",
+    ),
+    (
+        "t2639",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer byshiue: 'It is a known issue on TRT 9, and planned to be fixed in TRT 10. The reason is because the data size of some intermediate buffer is overflow under int32 data type.'",
+    ),
+    (
+        "t2640",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer byshiue: 'It is a known issue about computing the share memory size when we use sliding window. We will fix it soon'; PerkzZheng: fix in the next weekly update.",
     ),
 ];
 
