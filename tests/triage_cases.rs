@@ -4121,3 +4121,96 @@ fn round_thirty_four_readings() {
         Label::CpuSpillSlow
     );
 }
+
+/// Readings the thirty-fifth and thirty-sixth rounds of real logs led to, tried on words written here.
+#[test]
+fn round_thirty_five_readings() {
+    // An error the program named, with nothing in the log running out: the message is the cause.
+    let mismatch = "Traceback (most recent call last):\n  File \"train.py\", line 12, in <module>\n    import torch_cluster\nRuntimeError: Detected that PyTorch and torch_cluster were compiled with different CUDA versions. PyTorch has CUDA version 12.1 and torch_cluster has CUDA version 11.8.\n";
+    let d = diagnose_str(mismatch);
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.title.contains("not memory"), "{}", d.title);
+    assert!(d.explanation.contains("line 4"), "{}", d.explanation);
+    assert_eq!(
+        label(
+            "[Error] [omni.physx.plugin] PhysX error: Contact buffer overflow detected, please increase its size to at least 4096 in the scene desc!"
+        ),
+        Label::NotMemory
+    );
+    // A person's "this error:", a scheduler cancelling the job and a message that only wraps another name
+    // no cause.
+    assert_eq!(
+        label("I get this error: something is broken and I have no idea why it happens."),
+        Label::Unknown
+    );
+    assert_eq!(
+        label("slurmstepd: error: *** JOB 4411 ON node07 CANCELLED AT 2024-02-01T10:00:00 ***"),
+        Label::Unknown
+    );
+    // An error line beside a failed allocation stays that failure's.
+    assert_ne!(
+        label(
+            "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported"
+        ),
+        Label::NotMemory
+    );
+
+    // Allocators that say the memory was the host's.
+    for host in [
+        "ResourceExhaustedError: Fail to alloc memory of 2147483648 size, error code is 12.",
+        "LLVM ERROR: out of memory\nAborted (core dumped)",
+        "RuntimeError: $ Torch: not enough memory: you tried to allocate 96GB. Buy new RAM! at /pytorch/aten/src/TH/THGeneral.cpp:201",
+        "distributed.nanny - WARNING - Worker exceeded 95% memory budget. Restarting",
+    ] {
+        assert_eq!(label(host), Label::HostOomKilled, "{host}");
+    }
+    // …and ones that say it was the card's, whatever exception carries it.
+    let rmm = label(
+        "MemoryError: std::bad_alloc: out_of_memory: RMM failure at: /opt/conda/include/rmm/mr/device/pool_memory_resource.hpp:196: Maximum pool size exceeded",
+    );
+    assert!(
+        matches!(rmm, Label::VramOomLoad | Label::VramOomContext),
+        "{rmm}"
+    );
+    let nvmap =
+        label("NvMapMemAllocInternalTagged: 1075072515 error 12\nNvMapMemHandleAlloc: error 0");
+    assert!(
+        matches!(nvmap, Label::VramOomLoad | Label::VramOomContext),
+        "{nvmap}"
+    );
+    // NvMap's other errors are not memory running out.
+    assert_eq!(
+        label("NvMapMemAllocInternalTagged: 1075072515 error 22"),
+        Label::Unknown
+    );
+
+    // The program's own word that its error can be ignored.
+    assert_eq!(
+        label(
+            "Skipping the post-processing step due to the error above. You can still use the model and it's OK to ignore the error above."
+        ),
+        Label::RecoveredNoFailure
+    );
+    // The processor doing the work, in the person's words.
+    assert_eq!(
+        label("The app is only using my CPU and never touches the graphics card."),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label("The workload is always on the CPU, whatever device I choose in the settings."),
+        Label::CpuSpillSlow
+    );
+    // Memory that grows slowly is no slow run; a slow answer still is.
+    assert_ne!(
+        label(
+            "The memory use increases slowly during training, about 200 MB per epoch. Is that expected?"
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label(
+            "The model answers slowly, about 2 tokens per second, and the memory grows slowly too."
+        ),
+        Label::CpuSpillSlow
+    );
+}

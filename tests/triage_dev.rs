@@ -1427,10 +1427,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as unknown: 'it gets to 4/9 on the progress bar and then just exits' in mergekit; only the reporter's 'yup that was it' confirms the RAM kill",
     ),
     (
-        "t1766",
-        "not_memory read as unknown: Unsloth's 'quantization failed' for the F16 GGUF on Kaggle with its own disk-space advice quoted; only the maintainer says the disk, not memory, was full",
-    ),
-    (
         "t1768",
         "not_memory read as host_oom_killed: Ollama's 'model requires more system memory (330 MiB) than is available (170 MiB)' in an LXC whose MemAvailable is 35 GB; only the fix shows Ollama counted MemFree",
     ),
@@ -1556,7 +1552,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1918",
-        "vram_oom_load read as unknown: CUBLAS_STATUS_INTERNAL_ERROR at cublasCreate on a 6 GB card; only the maintainer's arithmetic (5 GB of weights) names the load",
+        "vram_oom_load read as not_memory: CUBLAS_STATUS_INTERNAL_ERROR at cublasCreate on a 6 GB card, an error that names no memory; only the maintainer's arithmetic (5 GB of weights) names the load",
     ),
     (
         "t1919",
@@ -2128,7 +2124,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2445",
-        "vram_oom_context read as host_oom_killed: the gatherer's evidence from the thread: RAPIDS developer jlowe explains each 2-byte CSV field becomes a 64-bit value ('a memory increase of 4x') and the parser needs ~2x more, so the 11.5 GB file needs far more than 32 GB.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: RAPIDS developer jlowe explains each 2-byte CSV field becomes a 64-bit value ('a memory increase of 4x') and the parser needs ~2x more, so the 11.5 GB file needs far more than 32 GB.",
     ),
     (
         "t2446",
@@ -2136,19 +2132,11 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2450",
-        "vram_held_by_other read as host_oom_killed: the gatherer's evidence from the thread: Reporter VibhuJawa (RAPIDS) explains the restarted worker's RMM pool init fails because 'the memory is not cleared up even after the process dies', with nvidia-smi as proof.",
-    ),
-    (
-        "t2451",
-        "host_oom_killed read as paging_thrash: the gatherer's evidence from the thread: BlazingSQL developer rommelDB reports workers are killed by the Dask nanny at the 95% memory budget 'when host RAM is about to run out' and points to Dask's automatic termination threshold.",
+        "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: Reporter VibhuJawa (RAPIDS) explains the restarted worker's RMM pool init fails because 'the memory is not cleared up even after the process dies', with nvidia-smi as proof.",
     ),
     (
         "t2454",
         "not_memory read as unknown: the gatherer's evidence from the thread: PR #4928 by the reporter jiapengwen, 'gpu allocate memory overflow: num_data_ is int_32 ... it's overflow', was merged and maintainer jameslamb linked it as fixing #4926.",
-    ),
-    (
-        "t2456",
-        "vram_oom_context read as host_oom_killed: the gatherer's evidence from the thread: Maintainer trivialfis points to external-memory limits and says 'use larger batch size instead of many small batches'; the reporter notes n_batches=10 instead of 1000 avoids the error.",
     ),
     (
         "t2457",
@@ -2188,7 +2176,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2484",
-        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator Wuziyi616: 'the memory growth is negligible (<100M)... Does that bring any error to your training?... I don't think this is a bug'; no failure occurred.",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Collaborator Wuziyi616: 'the memory growth is negligible (<100M)... Does that bring any error to your training?... I don't think this is a bug'; no failure occurred.",
     ),
     (
         "t2486",
@@ -2219,10 +2207,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer said it works on GTX 1070/RTX 3080 and the reporter with a 4 GB GTX 1050 confirmed 'The model will run if I use MobileSam'.",
     ),
     (
-        "t2505",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: The reporter wrote 'I'm getting this message when running sam2, but it's working', and the message itself says it is OK to ignore and the run continues.",
-    ),
-    (
         "t2507",
         "vram_fragmentation read as vram_oom_context: the gatherer's evidence from the thread: Another user with the same issue (Mattp00) said 'i solved using' PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True and torch.cuda.empty_cache(); the reporter did not confirm.",
     ),
@@ -2237,10 +2221,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2513",
         "vram_oom_context read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator hkvision answers the 2k-prompt fp8 hang with 'For baichuan2-7b on arc, 2k-256 is successful and 2k-512 is OOM', i.e. the weights load and the longer prompt+generation runs out of GPU memory.",
-    ),
-    (
-        "t2517",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The issue is titled 'crash since b-3805' and commenter semidark confirms 'My current workaround is downgrading to b-3805 which fixes the issue', so the SYCL gemm_batch crash is a regression, not memory.",
     ),
     (
         "t2519",
@@ -2311,14 +2291,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer dyning: the growth is '由于开启了MKL数学库和多线程加速导致的问题，该问题我们已经在跟进修复' (an MKL/MKLDNN bug being fixed), not a lack of RAM; reporter confirmed enable_memory_optim kept memory at ~1.3G.",
     ),
     (
-        "t2550",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer WenmuZhou diagnosed the host allocation failure as system RAM running out: '内部不够了，清一下内存再跑看看' and asked the user to watch memory while running.",
-    ),
-    (
-        "t2553",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter iwater found the working code himself: predictor = ocr_predictor(...).to(device) with device cuda:0, i.e. the model had been running on CPU although CUDA was available.",
-    ),
-    (
         "t2554",
         "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer rsommerfeld: 'you are trying to allocate more GPU memory than your GPU has available. You could try lowering the batch size', and the reporter answered 'Yes! It definately' worked.",
     ),
@@ -2336,15 +2308,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2564",
-        "vram_held_by_other read as unknown: the gatherer's evidence from the thread: Author saket424 states 'With the LLM occupying ~2.9 GB on the GPU ... there is not enough contiguous GPU memory left for ONNX Runtime' and fixed it by forcing STT and TTS to CPU.",
-    ),
-    (
-        "t2565",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer GeekAlexis asks 'Do you have multiple apps/processes running on NX?' and the reporter confirms 'I reset the board and it can run'.",
-    ),
-    (
-        "t2570",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator AsawareeBhide pointed to setting the PhysX buffer in the config class; reporter confirmed 'I was able to allocate the buffer successfully' and 'Increasing the gpu_max_rigid_patch_count buffer resolved …",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Author saket424 states 'With the LLM occupying ~2.9 GB on the GPU ... there is not enough contiguous GPU memory left for ONNX Runtime' and fixed it by forcing STT and TTS to CPU.",
     ),
     (
         "t2572",
@@ -2387,10 +2351,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter confirmed 'I could run it successfully when I switched to a machine with more RAM'.",
     ),
     (
-        "t2594",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainers ymcui/airaria said to use the latest code and '合并13B需要指定`--model_size 13B`', and the reporter confirmed '已经更新了，问题解决'.",
-    ),
-    (
         "t2596",
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Reporter says the 32B model cannot be loaded on a single card (OOM) for inference and merge lora; maintainer Jintao-Huang replied 'try `--device_map auto`' to spread the weights over devices.",
     ),
@@ -2403,18 +2363,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer weihua916 answered the shell-killed conversion on a 32G MacBook with 'You will need to use a larger RAM machine to handle such a large graph.'",
     ),
     (
-        "t2601",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Author felixgwu explained TWITTER-US/WORLD have high-dimensional sparse features and 'Converting these features to a dense tensor would require too much memory' (417GB host allocation).",
-    ),
-    (
-        "t2602",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter confirmed 'I changed the torch-scatter==2.0.4 to torch-scatter==2.0.5 and solved the issue', a build/CUDA version mismatch, not memory.",
-    ),
-    (
-        "t2603",
-        "not_memory read as unknown: the gatherer's evidence from the thread: rusty1s said the version requirement was 'relaxed ... in master already' and the reporter confirmed 'upgrading to the latest commit fixed it'.",
-    ),
-    (
         "t2606",
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer BarclayII said 'We have multiple PRs that tried to fix this issue' and asked the reporter to update to the nightly build, i.e. a host-memory leak bug fixed by a patch.",
     ),
@@ -2425,10 +2373,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2610",
         "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Author hugochan said IDGL could not run on ogbn-arxiv 'because the graph was too large' and only IDGL-Anch was evaluated; the reporter confirmed 'IDGL-Anch works'.",
-    ),
-    (
-        "t2611",
-        "not_memory read as unknown: the gatherer's evidence from the thread: rusty1s explained knn_cuda keeps neighbors in per-thread local memory so 'there is an upper bound in the number of neighbors'; the assert is an unsupported argument, not OOM.",
     ),
     (
         "t2615",
@@ -2445,14 +2389,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2622",
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer Anjok07: 'The segment size you're using might be too large. I recommend you keep it at 512 or below as your PC might not be able to handle that size.'",
-    ),
-    (
-        "t2624",
-        "cpu_spill_slow read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer seanghay: check that PyTorch is 'the cuda version not cpu version'; reporter confirmed 'It works fine now after uninstalling and reinstalling with the cuda version'.",
-    ),
-    (
-        "t2625",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter Giovani93 confirmed 'When I remove files in this directory... everything works good' (stale/corrupt model cache); maintainer RyanMetcalfeInt8 only asked whether RAM was low.",
     ),
     (
         "t2628",

@@ -108,6 +108,21 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             t.replace_range(i..i + w.len(), &" ".repeat(w.len()));
         }
     }
+    // Memory that "increases slowly" is a rate of growth, not a slow run.
+    let grows_slowly: Vec<usize> = t
+        .match_indices("slowly")
+        .filter(|(i, _)| {
+            t[..*i].split_whitespace().next_back().is_some_and(|w| {
+                ["increas", "grow", "rise", "rising", "climb", "creep"]
+                    .iter()
+                    .any(|g| w.starts_with(g))
+            })
+        })
+        .map(|(i, _)| i)
+        .collect();
+    for i in grows_slowly.into_iter().rev() {
+        t.replace_range(i..i + "slowly".len(), "      ");
+    }
     // llama.cpp's note that a tensor stays on the CPU by design is the runtime's line, not the person's
     // words ("using CPU instead" is no complaint about speed).
     if t.contains(super::signals::EMBEDDING_ON_CPU_NOTE) {
@@ -836,6 +851,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "only uses cpu",
         "only using the cpu",
         "only using cpu",
+        "only using my cpu",
+        "always on cpu",
+        "always on the cpu",
         "cpu instead",
         "instead of the gpu",
         "instead of gpu",

@@ -80,6 +80,9 @@ pub enum Sig {
     /// Python's "Exception ignored in: <object>": an error in a destructor or at exit, printed and dropped;
     /// the exception on the next lines is not what ended the run.
     IgnoredException,
+    /// A line naming the error a program stopped on ("RuntimeError: shape … is invalid", "main: error: …",
+    /// "SYCL error: …", "Assertion failed") and no memory: read only when nothing else failed.
+    NamedError,
     // Context: which runtime and OS wrote the log (counted, not shown as evidence).
     RtLlamaCpp,
     RtOllama,
@@ -1216,9 +1219,32 @@ const PATTERNS: &[(&str, Sig)] = &[
     (NOTES[7].0, Sig::BenignNote),
     (NOTES[8].0, Sig::BenignNote),
     (NOTES[9].0, Sig::BenignNote),
+    (NOTES[10].0, Sig::BenignNote),
     ("skipping this check", Sig::Recover),
     ("traceback (most recent call last)", Sig::Traceback),
     ("exception ignored in", Sig::IgnoredException),
+    // Kept only on a line that names the error (`names_an_error`).
+    ("error:", Sig::NamedError),
+    ("exception:", Sig::NamedError),
+    ("assertion failed", Sig::NamedError),
+    ("assert failed", Sig::NamedError),
+    // Allocators that say whose memory ran out. PaddlePaddle's CPU allocator (posix_memalign refused):
+    // "ResourceExhaustedError: Fail to alloc memory of 5060694016 size"; its GPU one says "on GPU".
+    ("fail to alloc memory of", Sig::HostAlloc),
+    // LLVM's own allocator, in a compiler or JIT running on the CPU (numba, Triton's compile step).
+    ("llvm error: out of memory", Sig::HostAlloc),
+    // The TH allocator of Lua Torch and early PyTorch: "$ Torch: not enough memory: you tried to allocate
+    // 417GB. Buy new RAM!".
+    ("buy new ram", Sig::HostAlloc),
+    // Dask's nanny ends a worker that passed its share of the machine's RAM: "Worker exceeded 95% memory
+    // budget. Restarting".
+    ("% memory budget. restarting", Sig::HostKilled),
+    // RAPIDS' memory manager on the device ("RMM failure at: …/rmm/mr/device/pool_memory_resource.hpp:
+    // Maximum pool size exceeded"), whatever std::bad_alloc carries it: the GPU's memory.
+    ("rmm/mr/device/", Sig::CudaOom),
+    // Jetson's NvMap, the GPU's share of unified memory, refusing an allocation: "NvMapMemAllocInternalTagged:
+    // 1075072515 error 12" (ENOMEM; checked on the line).
+    ("nvmapmemallocinternaltagged", Sig::CudaOom),
     ("failed building wheel for", Sig::BuildFailed),
     ("could not build wheels for", Sig::BuildFailed),
     ("error compiling objects for extension", Sig::BuildFailed),
@@ -1491,7 +1517,12 @@ fn collect(
             .as_bytes()
             .first()
             .is_some_and(u8::is_ascii_alphanumeric);
-        if starts_word && m.start() > 0 && bytes[m.start() - 1].is_ascii_alphabetic() {
+        // The exception's type ends where "Error:" does: "RuntimeError:" names an error.
+        if starts_word
+            && sig != Sig::NamedError
+            && m.start() > 0
+            && bytes[m.start() - 1].is_ascii_alphabetic()
+        {
             continue;
         }
         if !out.contains(&sig) {
@@ -1568,7 +1599,7 @@ pub(super) const QUANT_FALLBACK_NOTE: &str = "using fallback quantization";
 
 /// Notes runtimes print by design on runs that go on, with what each means: a performance hint, a
 /// conversion or a placement, not a failure. The first a log carries is the one explained.
-pub(super) const NOTES: [(&str, &str); 10] = [
+pub(super) const NOTES: [(&str, &str); 11] = [
     (
         QUANT_FALLBACK_NOTE,
         "llama-quantize stores a tensor whose rows do not divide into the chosen type's blocks (256 values for the K-quants) in a fallback type instead. The quantization goes on and the file is usable; the line is a note, not an error, and nothing in this text failed.",
@@ -1608,6 +1639,10 @@ pub(super) const NOTES: [(&str, &str); 10] = [
     (
         EMBEDDING_ON_CPU_NOTE,
         "llama.cpp keeps a tensor on the CPU when the GPU's host buffer type cannot serve its operation — the token embedding table, read one row per token, stays in system RAM by design. The line is a note at load, not a fallback from a failure; nothing in this text failed.",
+    ),
+    (
+        "ok to ignore the error above",
+        "The program says itself that the error above can be ignored: it skipped an optional step (SAM 2's hole-filling post-processing, a compiled extension it could not build) and goes on with its plain path. The results come out as usual; nothing in this text failed for memory.",
     ),
 ];
 
@@ -1723,6 +1758,23 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         {
             out.remove(i);
         }
+    }
+    // RAPIDS' device memory resources are the card's memory: the std::bad_alloc / MemoryError carrying the
+    // message is C++'s and Python's wording, not the host's.
+    if out.contains(&Sig::CudaOom) && line.contains("rmm/mr/device/") {
+        out.retain(|s| *s != Sig::HostAlloc);
+    }
+    // NvMap's other errors (a bad handle, a permission) are not memory running out.
+    if out.contains(&Sig::CudaOom) {
+        let l = line.to_ascii_lowercase();
+        if l.contains("nvmapmemallocinternaltagged")
+            && !(l.contains("error 12") || l.contains("enomem"))
+        {
+            out.retain(|s| *s != Sig::CudaOom);
+        }
+    }
+    if out.contains(&Sig::NamedError) && !names_an_error(line) {
+        out.retain(|s| *s != Sig::NamedError);
     }
     // A line naming system RAM (PyTorch's CPU allocator, a CPU buffer) is that, whatever "out of memory"
     // words it also has. So is a "CUDA_Host" (or ROCm_Host, Vulkan_Host) buffer: when pinning it fails
@@ -1947,6 +1999,104 @@ fn ollama_failed_allocation(line: &str) -> Option<(bool, &'static str, &str)> {
         })
         .unwrap_or("");
     Some((on_gpu, field, device))
+}
+
+/// Whether a line names the error its program stopped on, in the program's own words: an exception type or a
+/// program's prefix before "error:" ("RuntimeError: …", "dmlc::Error: …", "main: error: …", "[Error] [physx]
+/// PhysX error: …", "common.hpp:107: SYCL error: …"), or a failed assertion. Not a person's sentence ("I get
+/// this error:"), not memory (read by its own rules), not a crash or an exit (read as such), and not a message
+/// that only wraps a failure printed elsewhere ("Failed to load model", "see root cause above").
+fn names_an_error(line: &str) -> bool {
+    const NOT_NAMED: [&str; 37] = [
+        "memory",
+        "alloc",
+        "oom",
+        "vram",
+        " ram",
+        "killed",
+        "exhaust",
+        "insufficient",
+        "too large",
+        "too big",
+        "page file",
+        "paging file",
+        "swap",
+        "segmentation",
+        "access violation",
+        "core dumped",
+        "failed to load",
+        "unable to load",
+        "error loading",
+        "could not load",
+        "failed to create",
+        "root cause",
+        "see above",
+        "unknown error",
+        "exit status",
+        "exit code",
+        "terminated",
+        "unexpectedly",
+        "internal server error",
+        "status code",
+        "warning",
+        "traceback",
+        "cancelled",
+        "canceled",
+        "device lost",
+        "device was lost",
+        "/dev/shm",
+    ];
+    // Words a person's sentence puts before "error:", never a program's prefix.
+    const PROSE: [&str; 24] = [
+        "i",
+        "get",
+        "got",
+        "this",
+        "the",
+        "following",
+        "an",
+        "a",
+        "same",
+        "and",
+        "with",
+        "see",
+        "my",
+        "it",
+        "says",
+        "shows",
+        "gives",
+        "giving",
+        "an",
+        "there",
+        "is",
+        "following",
+        "below",
+        "like",
+    ];
+    let l = line
+        .trim()
+        .trim_start_matches(['`', '>', '-', '*', '#', ' '])
+        .to_ascii_lowercase();
+    if NOT_NAMED.iter().any(|w| l.contains(w)) {
+        return false;
+    }
+    if l.contains("assertion failed") || l.contains("assert failed") {
+        return true;
+    }
+    let Some(at) = ["error:", "exception:"]
+        .iter()
+        .filter_map(|m| l.find(m).map(|i| (i, m.len())))
+        .min()
+    else {
+        return false;
+    };
+    let (prefix, message) = (&l[..at.0], l[at.0 + at.1..].trim());
+    let words: Vec<&str> = prefix.split_whitespace().collect();
+    message.len() >= 8
+        && words.len() <= 4
+        && !words
+            .iter()
+            .any(|w| PROSE.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())))
 }
 
 /// The shell's word for a process it saw killed (SIGKILL), in English and in bash's zh_CN locale.

@@ -949,6 +949,27 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         held_before_spill(scan, tl, &mut c);
         return c;
     }
+    // The run stopped on an error its program named, and nothing in the log ran out: the message is the
+    // cause (a version or build that does not match, an argument, a file, a bug), not memory. A failed
+    // package build and a note printed by design have their own readings, with their own advice.
+    if gpu_fail == 0
+        && host_fail == 0
+        && FAILURES.iter().all(|s| !scan.has(*s))
+        && !scan.has(Sig::BuildFailed)
+        && !scan.has(Sig::BenignNote)
+        && let Some((line, text)) = scan
+            .hits(Sig::NamedError)
+            .and_then(|h| h.lines().last().cloned())
+    {
+        let mut c = call(Label::NotMemory, 0.45, &[]);
+        c.title = Some("Stopped on an error that is not memory");
+        let quoted: String = text.trim().chars().take(160).collect();
+        c.explain = Some(format!(
+            "The run stopped on the error at line {line} (\"{quoted}\"), and nothing in the log ran out of memory: no allocation failed and nothing was killed for RAM. That message is the cause to fix (a version or build that does not match, an argument or setting, a file, or a bug to report); lowering memory use will not help."
+        ));
+        c.extra = vec![(line, text)];
+        return c;
+    }
     call(Label::Unknown, 0.2, &[])
 }
 
