@@ -4165,12 +4165,41 @@ fn round_thirty_five_readings() {
         assert_eq!(label(host), Label::HostOomKilled, "{host}");
     }
     // …and ones that say it was the card's, whatever exception carries it.
-    let rmm = label(
-        "MemoryError: std::bad_alloc: out_of_memory: RMM failure at: /opt/conda/include/rmm/mr/device/pool_memory_resource.hpp:196: Maximum pool size exceeded",
+    // RAPIDS' memory manager holds data, not weights: the work ran out.
+    assert_eq!(
+        label(
+            "MemoryError: std::bad_alloc: out_of_memory: RMM failure at: /opt/conda/include/rmm/mr/device/pool_memory_resource.hpp:196: Maximum pool size exceeded",
+        ),
+        Label::VramOomContext
+    );
+    // A kernel's shared memory is on the chip, not the card's memory.
+    assert_eq!(
+        label(
+            "[TensorRT-LLM][ERROR] Assertion failed: Sequence Length is too long for the MMHA kernel (not enough shared memory)."
+        ),
+        Label::NotMemory
+    );
+    // "The memory is insufficient" says it ran out, as "insufficient memory" does.
+    let insufficient = label(
+        "With 1000 frames it runs, but when I double the input to 2000 frames the memory is insufficient. My GPU is 24GB.",
     );
     assert!(
-        matches!(rmm, Label::VramOomLoad | Label::VramOomContext),
-        "{rmm}"
+        matches!(insufficient, Label::VramOomLoad | Label::VramOomContext),
+        "{insufficient}"
+    );
+    // Memory not released after each step is the run growing, not another program holding it; after the
+    // first app closed, it is.
+    assert_ne!(
+        label(
+            "It works for a few steps, but the memory is not released after each step and then it fails with out of memory."
+        ),
+        Label::VramHeldByOther
+    );
+    assert_eq!(
+        label(
+            "The memory is not released after I close the first app, and the second one fails with out of memory."
+        ),
+        Label::VramHeldByOther
     );
     let nvmap =
         label("NvMapMemAllocInternalTagged: 1075072515 error 12\nNvMapMemHandleAlloc: error 0");

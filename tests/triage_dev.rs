@@ -2123,10 +2123,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Although titled TOutOfMemoryError, the failure is 'Invalid param pinned_memory_size' and maintainer Noxoomo says 'We fixed in 0.9.1.1' - a parameter-validation bug, not memory.",
     ),
     (
-        "t2445",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: RAPIDS developer jlowe explains each 2-byte CSV field becomes a 64-bit value ('a memory increase of 4x') and the parser needs ~2x more, so the 11.5 GB file needs far more than 32 GB.",
-    ),
-    (
         "t2446",
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: cuML developer Salonijain27 found 'a memory leakage issue on the C++ side' in FIL and PR #1793 ('Updated fil pyx to solve memory leakage issue', closes #1774) fixed it.",
     ),
@@ -2140,11 +2136,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2457",
-        "vram_oom_context read as vram_held_by_other: the gatherer's evidence from the thread: Reporter says a few steps work but a 10-day lead time runs out of memory; maintainer b8raoult 'we are aware of that problem' and mchantry 'no easy solution ... would require a refactor', so memory grows with rollout …",
-    ),
-    (
-        "t2464",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer gaozhihan: 'As the shape of the data increases, the memory costs also increase' - the OOM comes from doubling the input length T, not the model weights.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Reporter says a few steps work but a 10-day lead time runs out of memory; maintainer b8raoult 'we are aware of that problem' and mchantry 'no easy solution ... would require a refactor', so memory grows with rollout …",
     ),
     (
         "t2465",
@@ -2401,10 +2393,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2634",
         "apple_metal_oom read as host_oom_killed: the gatherer's evidence from the thread: Maintainer awni: the limit 'will get a lot better with fused attention (this will let us avoid materializing the full upcast to 32-bit)', later 'You should be able to use much longer prompts now in the latest MLX LM'.",
-    ),
-    (
-        "t2638",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer PerkzZheng: A40 (sm86) has ~100KB shared memory 'while 18K sequence length requires ... 128 KB shared memory' (a kernel shared-memory limit, not VRAM); reporter: 'it works' after the define.",
     ),
     (
         "t2639",

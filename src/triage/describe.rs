@@ -448,6 +448,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             && !["显存", "gpu", "vram", "cuda"]
                 .iter()
                 .any(|g| t.contains(g)))
+    })
+    // Memory "not released after each step" is the same run growing, not another program holding it.
+    .filter(|w| {
+        !(matches!(*w, "not released" | "not freed")
+            && t.match_indices(w).all(|(i, _)| {
+                let after: String = t[i + w.len()..].chars().take(40).collect();
+                after.contains("each ") || after.contains("every ")
+            }))
     });
     let load_failed = find(&[
         "won't load",
@@ -484,6 +492,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "out of video memory",
         "out-of-memory",
         "insufficient memory",
+        "memory is insufficient",
+        "memory was insufficient",
         "insufficient graphics memory",
         "insufficient graphic memory",
         "unable to allocate",
@@ -2111,12 +2121,14 @@ fn says_no_error(t: &str) -> bool {
 
 /// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.
 /// The crash words that say memory ran out (not "crash" or "error" alone).
-const OOM_WORDS: [&str; 7] = [
+const OOM_WORDS: [&str; 9] = [
     " oom",
     "out of memory",
     "out-of-memory",
     "not enough memory",
     "insufficient memory",
+    "memory is insufficient",
+    "memory was insufficient",
     "memory overflow",
     "内存不足",
 ];

@@ -1242,6 +1242,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // RAPIDS' memory manager on the device ("RMM failure at: …/rmm/mr/device/pool_memory_resource.hpp:
     // Maximum pool size exceeded"), whatever std::bad_alloc carries it: the GPU's memory.
     ("rmm/mr/device/", Sig::CudaOom),
+    // A kernel's on-chip shared memory (per multiprocessor, tens of KiB) too small for this sequence or
+    // tile: a limit of the kernel on this GPU, not the card's memory ("Sequence Length is too long for the
+    // MMHA kernel (not enough shared memory)").
+    ("not enough shared memory", Sig::NotMemory),
     // Jetson's NvMap, the GPU's share of unified memory, refusing an allocation: "NvMapMemAllocInternalTagged:
     // 1075072515 error 12" (ENOMEM; checked on the line).
     ("nvmapmemallocinternaltagged", Sig::CudaOom),
@@ -1760,9 +1764,13 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         }
     }
     // RAPIDS' device memory resources are the card's memory: the std::bad_alloc / MemoryError carrying the
-    // message is C++'s and Python's wording, not the host's.
+    // message is C++'s and Python's wording, not the host's. What they hold is data (data frames, a
+    // training matrix), the work a model is tiny beside: not weights being loaded.
     if out.contains(&Sig::CudaOom) && line.contains("rmm/mr/device/") {
         out.retain(|s| *s != Sig::HostAlloc);
+        if !out.contains(&Sig::ContextPhase) {
+            out.push(Sig::ContextPhase);
+        }
     }
     // NvMap's other errors (a bad handle, a permission) are not memory running out.
     if out.contains(&Sig::CudaOom) {
