@@ -4243,3 +4243,38 @@ fn round_thirty_five_readings() {
         Label::CpuSpillSlow
     );
 }
+
+/// Readings the thirty-seventh round of real logs led to, tried on words written here.
+#[test]
+fn round_thirty_seven_readings() {
+    // The card asked for and nothing gained: the work still runs on the processor.
+    assert_eq!(
+        label(
+            "I set the device to cuda but there is no speedup at all, it takes as long as on the CPU."
+        ),
+        Label::CpuSpillSlow
+    );
+    assert_eq!(
+        label("我把device设置为cuda后，运行速度并没有提升，显存占用是0。"),
+        Label::CpuSpillSlow
+    );
+    // A version named, then that it works: the newer one regressed.
+    assert_eq!(
+        label(
+            "The training script runs out of memory with diffusers 0.17.0. On the same GPU, diffusers 0.16.1 is working perfectly."
+        ),
+        Label::NotMemory
+    );
+    // SLURM ending a job past the memory it was given is system RAM.
+    assert_eq!(
+        label("Epoch 3 | Step 120 | Loss 1.23\nslurmstepd: error: Exceeded job memory limit"),
+        Label::HostOomKilled
+    );
+    // A version beside other words that work is no regression.
+    assert_eq!(
+        label(
+            "It runs out of memory after the first epoch with torch 2.1.0, although a batch of 8 is working."
+        ),
+        Label::VramOomContext
+    );
+}

@@ -864,6 +864,17 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "only using my cpu",
         "always on cpu",
         "always on the cpu",
+        // The card asked for and nothing gained: the work still runs where it ran before.
+        "no speed up",
+        "no speedup",
+        "no speed-up",
+        "speed up is quite poor",
+        "speedup is poor",
+        "not faster than",
+        "no faster than",
+        "速度并没有提升",
+        "速度没有提升",
+        "没有加速",
         "cpu instead",
         "instead of the gpu",
         "instead of gpu",
@@ -2249,31 +2260,54 @@ fn full_layers_in(t: &str) -> bool {
 /// "It works fine with 2.10.1", "worked on v0.5.9": a release (a version with two dots, or a "v" and a
 /// number) named as the one that works. Sizes ("works with 4.5 GB") have one dot and no "v".
 fn version_works(t: &str) -> bool {
-    ["works ", "worked ", "working "].iter().any(|verb| {
-        t.match_indices(verb).any(|(i, w)| {
-            let mut rest = t[i + w.len()..].trim_start();
-            for filler in ["fine ", "well ", "ok ", "perfectly "] {
-                rest = rest.strip_prefix(filler).unwrap_or(rest);
-            }
-            let Some(rest) = ["with ", "on ", "in "]
-                .iter()
-                .find_map(|p| rest.strip_prefix(p))
-            else {
-                return false;
-            };
-            let rest = rest.strip_prefix("version ").unwrap_or(rest);
-            let (rest, v) = match rest.strip_prefix('v') {
-                Some(r) => (r, true),
-                None => (rest, false),
-            };
-            let token: &str = rest
-                .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-                .next()
-                .unwrap_or("")
-                .trim_end_matches('.');
-            let parts: Vec<&str> = token.split('.').collect();
-            let numeric = !token.is_empty() && parts.iter().all(|p| !p.is_empty());
-            numeric && (parts.len() >= 3 || (v && parts.len() >= 2))
+    version_named_then_works(t)
+        || ["works ", "worked ", "working "].iter().any(|verb| {
+            t.match_indices(verb).any(|(i, w)| {
+                let mut rest = t[i + w.len()..].trim_start();
+                for filler in ["fine ", "well ", "ok ", "perfectly "] {
+                    rest = rest.strip_prefix(filler).unwrap_or(rest);
+                }
+                let Some(rest) = ["with ", "on ", "in "]
+                    .iter()
+                    .find_map(|p| rest.strip_prefix(p))
+                else {
+                    return false;
+                };
+                let rest = rest.strip_prefix("version ").unwrap_or(rest);
+                let (rest, v) = match rest.strip_prefix('v') {
+                    Some(r) => (r, true),
+                    None => (rest, false),
+                };
+                let token: &str = rest
+                    .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .next()
+                    .unwrap_or("")
+                    .trim_end_matches('.');
+                let parts: Vec<&str> = token.split('.').collect();
+                let numeric = !token.is_empty() && parts.iter().all(|p| !p.is_empty());
+                numeric && (parts.len() >= 3 || (v && parts.len() >= 2))
+            })
+        })
+}
+
+/// The same said the other way round: a version, then that it works ("with transformers == 4.51.3 is
+/// working perfectly", "0.16.1 works").
+fn version_named_then_works(t: &str) -> bool {
+    ["works", "worked", "working"].iter().any(|verb| {
+        t.match_indices(verb).any(|(i, _)| {
+            let before: Vec<&str> = t[..i].split_whitespace().rev().take(3).collect();
+            before.iter().enumerate().any(|(n, w)| {
+                // Only "is" / "was" may stand between the version and the verb.
+                before[..n].iter().all(|b| matches!(*b, "is" | "was")) && {
+                    let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                    let w = w.strip_prefix('v').unwrap_or(w);
+                    let parts: Vec<&str> = w.split('.').collect();
+                    parts.len() >= 3
+                        && parts
+                            .iter()
+                            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                }
+            })
         })
     })
 }

@@ -1239,6 +1239,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Dask's nanny ends a worker that passed its share of the machine's RAM: "Worker exceeded 95% memory
     // budget. Restarting".
     ("% memory budget. restarting", Sig::HostKilled),
+    // SLURM ends a job past the memory it was given: "slurmstepd: error: Job 7518 exceeded memory limit
+    // (626359956 > 512000000), being killed", "Exceeded job memory limit".
+    ("exceeded memory limit", Sig::HostKilled),
+    ("exceeded job memory limit", Sig::HostKilled),
     // RAPIDS' memory manager on the device ("RMM failure at: …/rmm/mr/device/pool_memory_resource.hpp:
     // Maximum pool size exceeded"), whatever std::bad_alloc carries it: the GPU's memory.
     ("rmm/mr/device/", Sig::CudaOom),
