@@ -259,6 +259,13 @@
 //! gs005 (a reserved thread), val t2714 t2717 t2718) and scored 32 of 81 (39.5 %) with the gatherers' labels and
 //! the rules the thirty-fifth and thirty-sixth rounds had led to. The forum pages the search tool holds were few,
 //! so the forum gatherers came back with five and two logs.
+//! Logs t2722–t2746 came in a thirty-eighth round (val drawn the same way, seeds 20261384–20261387 in this order:
+//! t2722–t2727 C++ LLM engines other than llama.cpp (fastllm, MNN-LLM, PowerInfer, chatglm.cpp, CTranslate2),
+//! gt001–gt006, val t2726 t2727; t2728–t2735 CLIP, ViT and image-embedding training and inference, gu001–gu008, val
+//! t2729 t2732; t2736–t2743 image-to-3D and text-to-3D generators, gv001–gv008, val t2738 t2740; t2744–t2746 pages
+//! in Portuguese and Spanish, gw001–gw003, val t2746) and scored 8 of 25 (32.0 %) with the gatherers' labels and
+//! the rules the thirty-seventh round had led to. The gatherers were held to 25 look-ups each, the session's budget
+//! being nearly spent.
 //! gatherers' labels and the rules the thirty-fourth round had led to.
 
 use std::collections::BTreeMap;
@@ -2532,6 +2539,50 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2721",
         "not_memory read as vram_oom_context: the gatherer's evidence from the thread: OOM appeared only after upgrading 0.16 to 0.17; maintainer sayakpaul: 'Upgrade to the latest version maybe? (0.21.0)', reporter replied 'Thanks a lot~' (version regression).",
+    ),
+    (
+        "t2722",
+        "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: Collaborator TylunasLi said it is clearly VRAM exhaustion and to check the allocation; the reporter confirmed '有个显卡显存被占用了，但是没有显示占用的程序，以为是空卡' (another program was holding the card they thought was empty).",
+    ),
+    (
+        "t2723",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: The reporter robben225 confirmed the crash (std::out_of_range at chat time) was '代码和模型版本不一致导致的' (code and model versions did not match), not memory.",
+    ),
+    (
+        "t2724",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer hodlen said ~7.5G VRAM is expected for Falcon 40B Q4 '在没有FFN offloading的情况下' and that to use more GPU the FFN must be offloaded via the activation/ directory, so the FFN stayed on the CPU.",
+    ),
+    (
+        "t2731",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer yangapku: the 32768 batch was with the vision side frozen, saving much memory; joint training used batch 4608; recompute trades time for memory - batch size/activation memory caused the OOM; reporter thanked.",
+    ),
+    (
+        "t2733",
+        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Another user: 'your GPU RAM isn't enough' (paper used A100); reporter: 'I changed to train it on the GPU with 24G RAM. It works.'",
+    ),
+    (
+        "t2734",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer ShirAmir asked the resolution, said 'The code should work fine on images circa 300-400 pixels' and to avoid holding many images on GPU; reporter closed with thanks.",
+    ),
+    (
+        "t2735",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer TouvronHugo: '--num_workers ... should be 4 in your case'; reporter: 'I set the num_workers to be 4 and it worked now!' - a wrong setting, not memory.",
+    ),
+    (
+        "t2741",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer kijai: 'That is just a report on how much memory was used, the mesh generation really only uses that much' - normal usage, no failure.",
+    ),
+    (
+        "t2743",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Reporter jclarkk says the OOM in _C.rasterize_gaussians 'usually happens to modified versions of diff-gaussian-rasterization' and that a code fix was 'the solution that worked for me'.",
+    ),
+    (
+        "t2744",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Reporter (Portuguese) says some images generated before the error; commenter MatheussAlves answered 'Falta de memoria de video' and pointed to the clear-memory option, and the maintainer tagged the issue 'hardware' …",
+    ),
+    (
+        "t2745",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter's own pasted Colab message says no GPU can be connected 'devido aos limites de uso do Colab', and maintainer Dpbm replied the free Colab tier has hardware limits, so it is a quota limit, not memory.",
     ),
 ];
 
