@@ -2019,6 +2019,7 @@ fn ollama_failed_allocation(line: &str) -> Option<(bool, &'static str, &str)> {
 /// this error:"), not memory (read by its own rules), not a crash or an exit (read as such), and not a message
 /// that only wraps a failure printed elsewhere ("Failed to load model", "see root cause above").
 fn names_an_error(line: &str) -> bool {
+    // Memory (read by its own rules), a crash or an exit (read as such), and wrappers that name no cause.
     const NOT_NAMED: [&str; 37] = [
         "memory",
         "alloc",
@@ -2059,7 +2060,7 @@ fn names_an_error(line: &str) -> bool {
         "/dev/shm",
     ];
     // Words a person's sentence puts before "error:", never a program's prefix.
-    const PROSE: [&str; 24] = [
+    const PROSE: [&str; 22] = [
         "i",
         "get",
         "got",
@@ -2078,10 +2079,8 @@ fn names_an_error(line: &str) -> bool {
         "shows",
         "gives",
         "giving",
-        "an",
         "there",
         "is",
-        "following",
         "below",
         "like",
     ];
