@@ -2283,11 +2283,19 @@ fn version_works(t: &str) -> bool {
                     .next()
                     .unwrap_or("")
                     .trim_end_matches('.');
-                let parts: Vec<&str> = token.split('.').collect();
-                let numeric = !token.is_empty() && parts.iter().all(|p| !p.is_empty());
-                numeric && (parts.len() >= 3 || (v && parts.len() >= 2))
+                is_release(token, v)
             })
         })
+}
+
+/// A release number: three numbers with dots between them ("2.10.1"), or two after a "v" ("v0.5").
+fn is_release(token: &str, after_v: bool) -> bool {
+    let parts: Vec<&str> = token.split('.').collect();
+    let numeric = !token.is_empty()
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    numeric && (parts.len() >= 3 || (after_v && parts.len() >= 2))
 }
 
 /// The same said the other way round: a version, then that it works ("with transformers == 4.51.3 is
@@ -2300,12 +2308,7 @@ fn version_named_then_works(t: &str) -> bool {
                 // Only "is" / "was" may stand between the version and the verb.
                 before[..n].iter().all(|b| matches!(*b, "is" | "was")) && {
                     let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-                    let w = w.strip_prefix('v').unwrap_or(w);
-                    let parts: Vec<&str> = w.split('.').collect();
-                    parts.len() >= 3
-                        && parts
-                            .iter()
-                            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                    is_release(w.strip_prefix('v').unwrap_or(w), false)
                 }
             })
         })

@@ -952,9 +952,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     // The run stopped on an error its program named, and nothing in the log ran out: the message is the
     // cause (a version or build that does not match, an argument, a file, a bug), not memory. A failed
     // package build and a note printed by design have their own readings, with their own advice.
-    if gpu_fail == 0
-        && host_fail == 0
-        && FAILURES.iter().all(|s| !scan.has(*s))
+    if FAILURES.iter().all(|s| !scan.has(*s))
         && !scan.has(Sig::BuildFailed)
         && !scan.has(Sig::BenignNote)
         && let Some((line, text)) = scan
