@@ -248,6 +248,7 @@
 //! t2597–t2612 graph neural network libraries, gi001–gi016, val t2597 t2604 t2605 t2607; t2613–t2628 audio source
 //! separation tools, gj001–gj016, val t2616 t2618 t2623 t2626; t2629–t2640 long-context LLM experiments,
 //! gk001–gk013 without gk006 (a reserved thread), val t2630 t2632 t2636) and scored 38 of 110 (34.5 %) with the
+//! gatherers' labels and the rules the thirty-fourth round had led to.
 //! Logs t2641–t2721 came in a thirty-seventh round (val drawn the same way, seeds 20261376–20261383 in this order:
 //! t2641–t2645 PyTorch forum threads, gl001–gl005, val t2642 t2645; t2646–t2647 NVIDIA developer forum threads,
 //! gm001–gm002, val t2646; t2648–t2657 full fine-tuning of diffusion models, gn001–gn010, val t2649 t2654 t2656;
@@ -266,7 +267,6 @@
 //! in Portuguese and Spanish, gw001–gw003, val t2746) and scored 8 of 25 (32.0 %) with the gatherers' labels and
 //! the rules the thirty-seventh round had led to. The gatherers were held to 25 look-ups each, the session's budget
 //! being nearly spent.
-//! gatherers' labels and the rules the thirty-fourth round had led to.
 
 use std::collections::BTreeMap;
 use std::path::Path;
