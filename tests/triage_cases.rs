@@ -4278,3 +4278,49 @@ fn round_thirty_seven_readings() {
         Label::VramOomContext
     );
 }
+
+#[test]
+fn round_thirty_nine_readings() {
+    // "VRAM and GPU utilization are both low": the card idles, the work is on the processor.
+    assert_eq!(
+        label(
+            "我在Jetson上跑模型，感觉显卡资源没有充分利用，显存和GPU占用率都不高，怎么才能把GPU用起来？"
+        ),
+        Label::CpuSpillSlow
+    );
+    // Loading images is the input, not the model; more of them is the work growing.
+    assert_eq!(
+        label(
+            "The app loads the model fine on my 12GB card, but I get out of memory when I load more than five images at once while it computes the attention maps."
+        ),
+        Label::VramOomContext
+    );
+    // Asking why so little memory is used: nothing failed.
+    assert_eq!(
+        label(
+            "After generation the node prints its memory report:\nAllocated memory: memory=1.9 GB\nMax allocated memory: max_memory=3.8 GB\nI have 16GB VRAM, I wonder why it is so low. Shouldn't it be higher?"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // A C++ runtime stopping on an exception it names, quoted in the person's words: that error, not memory.
+    assert_eq!(
+        label(
+            "The model loads and then it crashes when I ask the first question:\nload tokenizer Done\nload ./model/qwen2-int4.mnn ... Done!\nQ: hi\nterminating with uncaught exception of type std::invalid_argument: stoi: no conversion\nAborted"
+        ),
+        Label::NotMemory
+    );
+    // "Depois" (then, afterwards): images were made before it ran out.
+    assert_eq!(
+        label(
+            "Gerei algumas imagens sem problema, mas depois apareceu CUDA out of memory no meio do processo."
+        ),
+        Label::VramOomContext
+    );
+    // std::bad_alloc is system RAM refused, whatever the exception form.
+    assert_eq!(
+        label(
+            "The tool crashes right away:\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\nAborted (core dumped)"
+        ),
+        Label::HostOomKilled
+    );
+}

@@ -2558,14 +2558,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: Collaborator TylunasLi said it is clearly VRAM exhaustion and to check the allocation; the reporter confirmed '有个显卡显存被占用了，但是没有显示占用的程序，以为是空卡' (another program was holding the card they thought was empty).",
     ),
     (
-        "t2723",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: The reporter robben225 confirmed the crash (std::out_of_range at chat time) was '代码和模型版本不一致导致的' (code and model versions did not match), not memory.",
-    ),
-    (
-        "t2724",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer hodlen said ~7.5G VRAM is expected for Falcon 40B Q4 '在没有FFN offloading的情况下' and that to use more GPU the FFN must be offloaded via the activation/ directory, so the FFN stayed on the CPU.",
-    ),
-    (
         "t2731",
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer yangapku: the 32768 batch was with the vision side frozen, saving much memory; joint training used batch 4608; recompute trades time for memory - batch size/activation memory caused the OOM; reporter thanked.",
     ),
@@ -2574,16 +2566,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Another user: 'your GPU RAM isn't enough' (paper used A100); reporter: 'I changed to train it on the GPU with 24G RAM. It works.'",
     ),
     (
-        "t2734",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer ShirAmir asked the resolution, said 'The code should work fine on images circa 300-400 pixels' and to avoid holding many images on GPU; reporter closed with thanks.",
-    ),
-    (
         "t2735",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer TouvronHugo: '--num_workers ... should be 4 in your case'; reporter: 'I set the num_workers to be 4 and it worked now!' - a wrong setting, not memory.",
-    ),
-    (
-        "t2741",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer kijai: 'That is just a report on how much memory was used, the mesh generation really only uses that much' - normal usage, no failure.",
     ),
     (
         "t2743",

@@ -569,6 +569,11 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "이후",
         "контекст",
         "nach einer weile",
+        // "Then", "afterwards" in Portuguese, Spanish and French ("gerei algumas imagens, mas depois…").
+        "depois",
+        "después",
+        "despues",
+        "après",
         "after a while",
         "after a few",
         "after some",
@@ -888,6 +893,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         // "The card's utilization is very low, only 20-something" (显卡利用率很低).
         "利用率很低",
         "利用率低",
+        // "VRAM and GPU utilization are both not high", "the card's resources are not fully used".
+        "占用率都不高",
+        "占用率不高",
+        "利用率不高",
+        "没有完全利用",
+        "没有充分利用",
         "no gpu load",
         "no gpu used",
         "any gpu being used",
@@ -1182,6 +1193,15 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "seems too high",
         "seems high",
         "seems excessive",
+        // The same asked the other way: why so little is used ("I wonder why it is so low").
+        "lower than expected",
+        "less than expected",
+        "why it is so low",
+        "why is it so low",
+        "shouldn't it be higher",
+        "should it be higher",
+        "uses so little",
+        "using so little",
         "more memory than expected",
         "more vram than expected",
         "higher than expected",
@@ -2061,14 +2081,41 @@ fn crash_sentence_loads(t: &str, crash: &str) -> bool {
             "when i try to load",
         ]
         .iter()
-        .any(|w| t[a..b].contains(w))
+        .flat_map(|w| t[a..b].match_indices(w).map(move |(j, _)| a + j + w.len()))
+        .any(|end| !loads_input(&t[end..b]))
     })
 }
 
+/// What follows "when I load" is the input ("more than three images", "a long video"), not the model: the
+/// failure came with the work, not the weights.
+fn loads_input(after: &str) -> bool {
+    const INPUTS: [&str; 8] = [
+        "image", "picture", "photo", "video", "frame", "document", "page", "dataset",
+    ];
+    after
+        .split_whitespace()
+        .take(5)
+        .any(|w| INPUTS.iter().any(|i| w.starts_with(i)))
+}
+
 /// "After 20 messages", "after about 900 batches", "runs for 3 epochs": a count of turns, steps or time
-/// before the failure says the run went on past the load.
+/// before the failure says the run went on past the load. "More than three images" is the same count of
+/// inputs: the weights were in place, the work grew with them.
 fn after_count(t: &str) -> Option<&'static str> {
-    const UNITS: [&str; 14] = [
+    const NUMBER_WORDS: [&str; 11] = [
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "a dozen",
+        "a hundred",
+    ];
+    const UNITS: [&str; 20] = [
         "message",
         "turn",
         "prompt",
@@ -2083,6 +2130,12 @@ fn after_count(t: &str) -> Option<&'static str> {
         "generation",
         "question",
         "token",
+        "picture",
+        "photo",
+        "page",
+        "document",
+        "frame",
+        "video",
     ];
     [
         "after ",
@@ -2091,11 +2144,17 @@ fn after_count(t: &str) -> Option<&'static str> {
         "running for ",
         "works for ",
         "worked for ",
+        "more than ",
     ]
     .iter()
     .flat_map(|w| t.match_indices(w))
     .find_map(|(i, w)| {
-        let mut words = t[i + w.len()..].split_whitespace();
+        let rest = &t[i + w.len()..];
+        let rest = NUMBER_WORDS
+            .iter()
+            .find_map(|n| rest.strip_prefix(n).map(|r| format!("2{r}")))
+            .unwrap_or_else(|| rest.to_string());
+        let mut words = rest.split_whitespace();
         let mut n = words.next()?;
         if matches!(n, "about" | "around" | "roughly" | "some" | "~") {
             n = words.next()?;

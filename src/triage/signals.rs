@@ -1228,6 +1228,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("exception:", Sig::NamedError),
     ("assertion failed", Sig::NamedError),
     ("assert failed", Sig::NamedError),
+    // A C++ runtime ending on an exception it names (libc++ "uncaught exception of type std::out_of_range:",
+    // libstdc++ "throwing an instance of 'std::invalid_argument'"); std::bad_alloc is memory, read as such.
+    ("exception of type std::", Sig::NamedError),
+    ("instance of 'std::", Sig::NamedError),
     // Allocators that say whose memory ran out. PaddlePaddle's CPU allocator (posix_memalign refused):
     // "ResourceExhaustedError: Fail to alloc memory of 5060694016 size"; its GPU one says "on GPU".
     ("fail to alloc memory of", Sig::HostAlloc),
@@ -2091,7 +2095,15 @@ fn names_an_error(line: &str) -> bool {
     if NOT_NAMED.iter().any(|w| l.contains(w)) {
         return false;
     }
-    if l.contains("assertion failed") || l.contains("assert failed") {
+    if [
+        "assertion failed",
+        "assert failed",
+        "exception of type std::",
+        "instance of 'std::",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
+    {
         return true;
     }
     let Some(at) = ["error:", "exception:"]

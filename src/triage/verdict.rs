@@ -1246,7 +1246,13 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c.confidence = 0.55;
         c.explain = d.explain;
     } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
-        match describe(scan, &scan.head, Reading::Description).and_then(words_read) {
+        // An error the program named, quoted in the words, is what stopped it: "it crashes" said around it is
+        // that stop, not a memory failure the words could place.
+        let named = c.label == Label::NotMemory && scan.has(Sig::NamedError);
+        match describe(scan, &scan.head, Reading::Description)
+            .and_then(words_read)
+            .filter(|d| !(named && matches!(d.label, Label::VramOomLoad | Label::VramOomContext)))
+        {
             Some(d) => c = d,
             None => {
                 read_as_description = true;
