@@ -280,6 +280,18 @@
 //! already in the corpus and drafts the gatherers dropped) and scored 23 of 74 (31.1 %) with the gatherers' labels
 //! and the rules the thirty-eighth round had led to. These scopes are the product's own (local LLM runtimes), yet
 //! 30 of their 74 labels are not_memory: version regressions, settings and drivers named only in the thread.
+//! Logs t2821–t2874 came in a fortieth round, gathered while the thirty-ninth round's readings were written and scored
+//! with the rules they led to (val drawn the same way, seeds 20261396–20261403 in this order: t2821–t2831 Hugging
+//! Face transformers run locally as a chatbot (bitsandbytes, accelerate offload), hf001–hf012, val t2823 t2824
+//! t2825; t2832–t2838 Windows-specific problems (page file, WSL2, shared GPU memory, driver resets), hg004–hg011,
+//! val t2835 t2836; t2839–t2843 system RAM running out with local models, hh002–hh009, val t2840 t2842; t2844–t2847
+//! front-ends whose back-end failed (Open WebUI, Continue, Page Assist, Enchanted), hi002–hi006, val t2847;
+//! t2848–t2855 ExLlamaV2/V3, TabbyAPI, Aphrodite and MLC-LLM, hj001–hj008, val t2849 t2855; t2856–t2863 local model
+//! servers in Docker and Kubernetes, hk004–hk013, val t2862 t2863; t2864–t2868 slow generation with a measured
+//! speed, hl001–hl005, val t2864 t2868; t2869–t2874 llama.cpp and llama-cpp-python issues of 2023–2024,
+//! hm001–hm006, val t2871 t2874; the gaps in the helper ids are eleven reserved threads, threads already in the
+//! corpus and drafts the gatherers dropped) and scored 13 of 54 (24.1 %) with the gatherers' labels and the rules
+//! of 8e4ff6a. Thirty of the 54 labels are not_memory.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -2728,6 +2740,126 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2818",
         "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer mxyng: if the model is fully loaded onto one GPU 'this is the expected behaviour. Ollama will use a single GPU if the model fits'; no failure.",
+    ),
+    (
+        "t2821",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer TimDettmers: 'This has been fixed in the latest release where fast inference is available for batch size 1' - a slowness bug fixed in bitsandbytes 0.40.0, not a memory problem.",
+    ),
+    (
+        "t2822",
+        "vram_oom_load read as host_oom_killed: the gatherer's evidence from the thread: Reporter asks how much VRAM is needed after device_map=auto filled the A10; collaborator wangruohui answers 'You can try using float16' (PR #80), i.e. the float32 weights were too big for the card.",
+    ),
+    (
+        "t2826",
+        "host_oom_killed read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer fenghora: reproducing on free Colab T4 'it alerted us that we had used all the RAM, resulting in a session crash' and a larger machine is needed.",
+    ),
+    (
+        "t2827",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer deep-diver first said 'Usually happens when you dont have enough vram', then reporter clarified the server 'only has cpu not GPU' and the maintainer added a CPU option - no GPU present, not a VRAM shortage.",
+    ),
+    (
+        "t2828",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer JetRunner: 'This seems to be a problem with int8. In our test, it is indeed slower than fp16' - slow int8 kernels, not a fallback to CPU.",
+    ),
+    (
+        "t2829",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Reporter later says memory 'is stable at 31.5GB and will not continue growing'; maintainer infwinston: 'this is expected behavior' as longer chats take more memory.",
+    ),
+    (
+        "t2830",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Reply: 'Don't pass historical dialogue information' and reporter confirms 'history的增加会导致显存占用增加' - growth is normal context growth, no crash reported.",
+    ),
+    (
+        "t2831",
+        "vram_held_by_other read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer josStorer: 'Attempt to close some gpu memory-consuming programs. For chatglm, 6GB of memory is just enough to run' - memory held outside this process is blamed.",
+    ),
+    (
+        "t2832",
+        "not_memory read as unknown: the gatherer's evidence from the thread: LM Studio's yagil gave a workaround (tick GPU Offload, hard exit, reopen) and the reporter replied 'This workaround worked. Thanks!' - a VRAM detection glitch, not a memory shortage.",
+    ),
+    (
+        "t2833",
+        "not_memory read as paging_thrash: the gatherer's evidence from the thread: Reporter found 1.53 uses 40 GB instead of 62 GB with the same setup and reverting fixed the freezes; maintainer LostRuins acknowledged a version bug: 'the CUDA virtual memory pool thing is kind of finnicky. I will see what I can do.'",
+    ),
+    (
+        "t2838",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter saw free system RAM at the crash, found '--blasbatchsize 512' avoids it and that 1024 'worked previously'; the maintainer labelled the issue 'bug', so it is an undersized internal scratch buffer in 1.36, not RAM running out.",
+    ),
+    (
+        "t2841",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer dhiltgen pointed to openzfs #10255 (ARC not counted in MemAvailable) and gave the workaround 'set zfs_arc_sys_free'; the refusal comes from Ollama's memory check misreading reclaimable ZFS cache, not from real RAM exhaustion.",
+    ),
+    (
+        "t2843",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer jmorganca: 'CPU is definitely going to be the bottleneck here'; another user notes models only in system RAM on CPU give 2-3 tokens/s versus 50-60 in VRAM - no crash, just CPU-bound inference.",
+    ),
+    (
+        "t2844",
+        "not_memory read as apple_metal_oom: the gatherer's evidence from the thread: Reporter hschneider confirmed the beachball freeze was a client setting: 'just realized that this can be fine-tuned in the settings. Prob solved!' - not a memory problem.",
+    ),
+    (
+        "t2845",
+        "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Reporter NGC13009 confirmed the suggested fix: 'Experimentally verified that this method works' - the model restarts came from Continue's explicit ctx size setting, not memory.",
+    ),
+    (
+        "t2846",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer n4ze3m's known issue: Page Assist becomes slow with large chat history 'because the data is saved in Chrome storage'; he says 'In the next update, Page Assist is migrating to IndexedDB'.",
+    ),
+    (
+        "t2848",
+        "recovered_no_failure read as vram_oom_load: the gatherer's evidence from the thread: Commenter edk208 reports the measurement run went on: 'The A40 ran out of memory but could continue on using the next device'.",
+    ),
+    (
+        "t2850",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Reporter ashleykleynhans states inference broke when exllamav2 was bumped to 0.0.18 and 'Reverting to version 0.0.17 resolves the issue', so a version regression, not memory.",
+    ),
+    (
+        "t2852",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer AlpinDale says the RAM is the CPU swap space ('defaults to 4GB per GPU ... decrease ... --swap-space') and the reporter confirms 'it did work', so expected allocation, no failure.",
+    ),
+    (
+        "t2853",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Commenter na20215 says the Qwen config leaves context_window_size huge so the KV cache and buffers balloon, and 'Manually reducing the context_window_size value ... can solve the issue'.",
+    ),
+    (
+        "t2857",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator qscqesze read the NCCL debug log ('Error while creating shared memory segment /dev/shm/nccl-xxxxx') and said it is 'likely due to a lack of shared memory'; GPUs were 'enough to run our model'.",
+    ),
+    (
+        "t2858",
+        "cpu_spill_slow read as not_memory: the gatherer's evidence from the thread: Collaborator rick-github: 'Don't set `OLLAMA_LLM_LIBRARY`' (the log shows CUDA libraries skipped 'at users request'); another user confirmed 'lost 2 days on this one. Many thanks.'",
+    ),
+    (
+        "t2859",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: juancaoviedo, who posted the logs, later confirmed 'the pod/container was not able to access the GPUs at all... as suggested by you and @dhiltgen, the problem was in the container runtime' - the empty Helm runtimeClassName, fixed by …",
+    ),
+    (
+        "t2860",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer eugr: 'Confirmed on my end. The workaround ... is to use new 'instanttensor' loader' and it looks exclusive to Gemma4, so the ballooning is a loader/model bug, not a capacity shortage.",
+    ),
+    (
+        "t2865",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: The reporter bigmover confirmed 'That works by setting -ngl! Now it infer by 75.91 tokens per second', up from the 11.30 t/s in the title, so the model had been running on the CPU.",
+    ),
+    (
+        "t2866",
+        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: After the maintainer asked for details, the reporter treyguitar wrote 'I ran the numbers again and it was a fault in my methodology. The gain with your patches is there', so no real slowdown existed.",
+    ),
+    (
+        "t2867",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer jundot replied 'The slowdowns reported on earlier versions were real and came from some inefficiencies in the internal path. That's been addressed in v0.3.8rc1', i.e. a software regression, not memory.",
+    ),
+    (
+        "t2870",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator slaren closed it with 'Fixed in #5151' after a commenter said 'I no longer have the issue'; the segfault (others assumed small model fits RAM) was a code regression since commit d232aca.",
+    ),
+    (
+        "t2872",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer abetlen replied 'thank you for caching that, will have publish a new version shortly'; the linked text-generation-webui report says it 'Was fixed in llama-cpp-python 0.1.67' - a bug in 0.1.66 not freeing the model.",
+    ),
+    (
+        "t2873",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Green-Sky diagnosed 'your llama.cpp main is over 2 weeks old, if the convert.py is newer, it will produce gguf v2 files, which just crash older code'; the reporter re-cloned and rebuilt and 'the model runs'.",
     ),
 ];
 
