@@ -263,11 +263,11 @@ fn general_readings() {
         Label::CpuSpillSlow
     );
     // A segmentation fault with no failed allocation before it: no memory failure is shown (its cause is not
-    // in the log, so unknown, said in words); after a failed allocation it is that failure's.
+    // in the log, a bug or a bad build, said in words); after a failed allocation it is that failure's.
     let d = diagnose_str(
         "llama_model_loader: loaded meta data with 30 key-value pairs\nSegmentation fault (core dumped)\n",
     );
-    assert_eq!(d.label, Label::Unknown);
+    assert_eq!(d.label, Label::NotMemory);
     assert!(
         d.explanation.contains("no failed allocation"),
         "{}",
@@ -1420,7 +1420,7 @@ fn mlx_model_past_the_working_set() {
 fn an_access_violation_is_a_crash_without_a_memory_failure() {
     let log = "  File \"koboldcpp.py\", line 3700, in main\n    loadok = load_model(modelname)\nOSError: exception: access violation reading 0x0000000000000000\n";
     let d = diagnose_str(log);
-    assert_eq!(d.label, Label::Unknown);
+    assert_eq!(d.label, Label::NotMemory);
     assert!(d.title.contains("Crashed"), "{}", d.title);
 }
 
@@ -4322,5 +4322,91 @@ fn round_thirty_nine_readings() {
             "The tool crashes right away:\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\nAborted (core dumped)"
         ),
         Label::HostOomKilled
+    );
+}
+
+#[test]
+fn round_forty_readings() {
+    // A llama-bench table at 95 tokens/s is a healthy rate, not a slow run.
+    assert_ne!(
+        label(
+            "| model                  |     size | params | backend | ngl | test  |          t/s |\n| ---------------------- | -------: | -----: | ------- | --: | ----: | -----------: |\n| llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B | CUDA    |  99 | pp512 | 4210.11 ± 9.2 |\n| llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B | CUDA    |  99 | tg128 |  95.40 ± 0.31 |\n"
+        ),
+        Label::CpuSpillSlow
+    );
+    // The person says the load finished; the bare failure after it is the work, not the weights.
+    assert_eq!(
+        label(
+            "The model loads fine. The weights take 20 GB. The server starts, healthcheck passes, everything looks perfect. Then you send your first request and the whole thing crashes:\n\nRuntimeError: Triton Error [CUDA]: out of memory\n\nThe stack trace points into vLLM's attention kernels.\n"
+        ),
+        Label::VramOomContext
+    );
+    // Asked whether a CPU buffer is expected: nothing failed.
+    assert_eq!(
+        label(
+            "Every layer is on the GPU according to the log, but the server still keeps a CPU buffer of 2.1 GB. Is it expected?\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // A release named as free of the problem: a regression in the newer one.
+    assert_eq!(
+        label(
+            "The model crashes every time it loads a long chat. In v2.4.1 this problem does not happen.\n"
+        ),
+        Label::NotMemory
+    );
+    // A segmentation fault with no allocation failing before it: not memory, as far as a log can tell.
+    assert_eq!(
+        label(
+            "./llama-cli -m model.gguf -p \"hello\"\nllama_model_loader: loaded meta data with 24 key-value pairs\nSegmentation fault (core dumped)\n"
+        ),
+        Label::NotMemory
+    );
+    // A rate per minute is slow whatever the number (on a Mac, the unified memory swapping).
+    assert_eq!(
+        label("On my Mac the 13B model answers at about 5 tokens per minute, is that normal?\n"),
+        Label::PagingThrash
+    );
+    // A hang only with several GPUs working together, with no word of RAM: the link between the cards.
+    assert_eq!(
+        label(
+            "The server works with one GPU, but when I start it with --tensor-parallel-size 2 it gets stuck at startup and never finishes.\n"
+        ),
+        Label::NotMemory
+    );
+    // Memory growing with each message of a chat, nothing failing: the history is the prompt.
+    assert_eq!(
+        label(
+            "GPU memory keeps growing with every message in the conversation. How can I reduce it without restarting?\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // ExLlamaV2's converter moving on to the next device after one is full: recovered.
+    assert_eq!(
+        label(
+            " -- Layer: model.layers.12 (MLP)\n !! Out of memory (H), moving to device 1\n -- Layer: model.layers.13 (Attention)\n -- Layer: model.layers.13 (MLP)\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // An exception type after a logger's long prefix names the error.
+    assert_eq!(
+        label(
+            "(Worker pid=311) ERROR 05-02 10:11:12 [worker.py:88] torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled system error, NCCL version 2.21.5\n"
+        ),
+        Label::NotMemory
+    );
+    // The card's memory shown as 0: the GPU not identified, not a shortage.
+    assert_eq!(
+        label(
+            "My laptop has a 16GB RTX card, but the app shows the VRAM as 0 and fails to identify the GPU at all.\n"
+        ),
+        Label::NotMemory
+    );
+    // A multi-GPU hang with the machine swapping stays paging.
+    assert_eq!(
+        label(
+            "It hangs with tensor parallel on two cards and then the whole machine swaps to disk until it is unusable.\n"
+        ),
+        Label::PagingThrash
     );
 }

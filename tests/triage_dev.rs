@@ -738,10 +738,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "paging_thrash read as cpu_spill_slow: 'not using my GPU but my RAM' and slow; only the maintainer's RAM arithmetic shows the swapping",
     ),
     (
-        "r115",
-        "not_memory read as unknown: a bare SIGSEGV; the corpus labels bare segfaults unknown (r346-r348) and this one not_memory",
-    ),
-    (
         "r356",
         "vram_oom_context read as unknown: the log stops at 'KV buffe'; the failure is in the person's words only",
     ),
@@ -1228,10 +1224,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1510",
         "vram_oom_context read as unknown: GPU memory 'kept increasing and will reach the limit' with a larger beam size, no failure stated; only the maintainer says more beams cost more memory",
-    ),
-    (
-        "t1517",
-        "not_memory read as unknown: bark.cpp segfaults on 'invalid number of codes'; only the maintainer says a bug fixed by a PR",
     ),
     (
         "t1528",
@@ -1778,10 +1770,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: textual inversion training failing as it starts on a 4 GB laptop card; only the docs' 12 GB requirement places it at the weights",
     ),
     (
-        "t2083",
-        "not_memory read as unknown: a Bus error (core dumped) after the model loaded, nothing else; only the maintainer names Docker's /dev/shm limit",
-    ),
-    (
         "t2091",
         "host_oom_killed read as vram_oom_context: CPU RAM growing through training until the system crashes; the growth words read as a context, only the reporter names the dataset cache kept in RAM",
     ),
@@ -1952,10 +1940,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2271",
         "not_memory read as vram_oom_context: out of memory on hours-long audio files; only the maintainer says it was a bug in the feature extractor fixed in a later commit",
-    ),
-    (
-        "t2272",
-        "not_memory read as paging_thrash: a 70B model stuck loading for hours on PCIe x1 risers; only the maintainer's --no-mmap advice, confirmed by the reporter, says the loading path was the cause",
     ),
     (
         "t2273",
@@ -2286,10 +2270,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer jstoecker said the logged E_NOINTERFACE 'is harmless and 'expected'': DXCore is unsupported before build 19041 so 'DirectML falls back to DXGI', and the result was correct.",
     ),
     (
-        "t2529",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter rejected the out-of-memory guess ('more than 300GB of memory'), and maintainer baijumeswani said 'This should get resolved with the new ort-genai release' with the fix merged in onnxruntime PR 20921.",
-    ),
-    (
         "t2531",
         "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Collaborator byshiue answered that Triton allocates buffers for paged k/v caches, 'paged kv caches are necessary buffer and you cannot fix them', only shrink them via kv_cache_free_gpu_mem_fraction.",
     ),
@@ -2598,10 +2578,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "cpu_spill_slow read as recovered_no_failure: the gatherer's evidence from the thread: The reporter (shilga) states 'If I set num_gpu manually it uses full GPU and runs fine', i.e. Ollama's estimate left mistral-small3.1 half on CPU although VRAM was free.",
     ),
     (
-        "t2751",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: jessegross: 'We always load the input layer on the CPU because the CUDA backend doesn't support some of the required operations on quantized tensors... the performance impact is minimal' - the 1.9 GB CPU buffer is normal.",
-    ),
-    (
         "t2752",
         "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: rick-github: 'ollama will not evict a model if it doesn't have to - if they both fit in VRAM, ollama sees nothing wrong with loading both'; reporter confirmed using stop was the solution - normal behaviour, no failure.",
     ),
@@ -2642,10 +2618,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: The reporter peter247 later wrote 'it's the windows drivers' (linking a llama.cpp discussion) and pinned Adrenalin 26.3.1, so the model moving out of VRAM was a driver problem, not an out-of-memory condition.",
     ),
     (
-        "t2769",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter fu3fi said that after returning from the nightly to the stable version 'the problem disappeared' and tied the slow second request to 'an error in the nightly', i.e. a build regression.",
-    ),
-    (
         "t2770",
         "not_memory read as unknown: the gatherer's evidence from the thread: The reporter akierum wrote 'downgrading to 0.3.26 fixes this', so the not-enough-VRAM claim for models that loaded before was a regression in the 0.3.27 beta.",
     ),
@@ -2670,10 +2642,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The author concludes 'The problem is mathematical: the NVFP4 target eats 20.96 GiB ... the drafter alone wants 2.4', meaning the weights and drafter do not fit 24GB whatever the context or CUDA-graph settings.",
     ),
     (
-        "t2783",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: The author says the crash happens after the weights load, on the first request: the Triton autotuner 'benchmarks multiple kernel configurations on first use by allocating temporary GPU buffers' after vLLM has reserved most of VRAM, so the …",
-    ),
-    (
         "t2784",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: henk717 said 'this is an upstream issue that has already been fixed' (test build fast) and LostRuins pointed to the new 1.90 release, so the slow MoE speed was a software bug.",
     ),
@@ -2684,10 +2652,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2787",
         "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter bisected the OOM to commit 3f3e42e where the 'Maximum prompt size' slider stopped truncating the chat (settings.json workaround works); issue labelled bug and closed.",
-    ),
-    (
-        "t2788",
-        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: LostRuins: 'It's not possible for an executable to leak memory beyond it's lifespan'; reporter found a stuck python3 process and 'cleared the build cache and rebuilt it. So far, so good.'",
     ),
     (
         "t2790",
@@ -2702,16 +2666,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Reporter TheCluster confirmed the crash with image input was a runtime bug: 'Fixed in 0.13.2'.",
     ),
     (
-        "t2798",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: The issue author 0xSage (Jan team) states the fix in the thread: 'Solution: un-dockerize llama.cpp, so we can use Metal' (Docker build runs on CPU only).",
-    ),
-    (
         "t2805",
         "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Reporter reteov states 'downgrading ROCm back to 6.4.1 also worked' - SIGSEGV caused by the ROCm 6.4.3 update, not memory.",
-    ),
-    (
-        "t2806",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter clee: 'If I manually set the HSA override to 11.5.0, models load and run fine' - segfault from missing gfx1152 code objects, not memory.",
     ),
     (
         "t2809",
@@ -2724,10 +2680,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2813",
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: PR author Panchovix states new exllama_hf 'doesn't support gpu_split, since it wasn't added in the code' so it 'would try to load all on the GPU0'; the merged PR fixes the bug.",
-    ),
-    (
-        "t2814",
-        "not_memory read as paging_thrash: the gatherer's evidence from the thread: Hang at startup with TP>1 on consumer cards; commenter shubham-bnxt: 'export NCCL_P2P_DISABLE=1 this woked for me', confirmed by Palmik and emersonium ('it's working now'); NCCL P2P issue, not memory.",
     ),
     (
         "t2815",
@@ -2762,20 +2714,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer JetRunner: 'This seems to be a problem with int8. In our test, it is indeed slower than fp16' - slow int8 kernels, not a fallback to CPU.",
     ),
     (
-        "t2829",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Reporter later says memory 'is stable at 31.5GB and will not continue growing'; maintainer infwinston: 'this is expected behavior' as longer chats take more memory.",
-    ),
-    (
-        "t2830",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Reply: 'Don't pass historical dialogue information' and reporter confirms 'history的增加会导致显存占用增加' - growth is normal context growth, no crash reported.",
-    ),
-    (
         "t2831",
         "vram_held_by_other read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer josStorer: 'Attempt to close some gpu memory-consuming programs. For chatglm, 6GB of memory is just enough to run' - memory held outside this process is blamed.",
-    ),
-    (
-        "t2832",
-        "not_memory read as unknown: the gatherer's evidence from the thread: LM Studio's yagil gave a workaround (tick GPU Offload, hard exit, reopen) and the reporter replied 'This workaround worked. Thanks!' - a VRAM detection glitch, not a memory shortage.",
     ),
     (
         "t2833",
@@ -2806,10 +2746,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer n4ze3m's known issue: Page Assist becomes slow with large chat history 'because the data is saved in Chrome storage'; he says 'In the next update, Page Assist is migrating to IndexedDB'.",
     ),
     (
-        "t2848",
-        "recovered_no_failure read as vram_oom_load: the gatherer's evidence from the thread: Commenter edk208 reports the measurement run went on: 'The A40 ran out of memory but could continue on using the next device'.",
-    ),
-    (
         "t2850",
         "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Reporter ashleykleynhans states inference broke when exllamav2 was bumped to 0.0.18 and 'Reverting to version 0.0.17 resolves the issue', so a version regression, not memory.",
     ),
@@ -2820,10 +2756,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2853",
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Commenter na20215 says the Qwen config leaves context_window_size huge so the KV cache and buffers balloon, and 'Manually reducing the context_window_size value ... can solve the issue'.",
-    ),
-    (
-        "t2857",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator qscqesze read the NCCL debug log ('Error while creating shared memory segment /dev/shm/nccl-xxxxx') and said it is 'likely due to a lack of shared memory'; GPUs were 'enough to run our model'.",
     ),
     (
         "t2858",
@@ -2850,16 +2782,20 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer jundot replied 'The slowdowns reported on earlier versions were real and came from some inefficiencies in the internal path. That's been addressed in v0.3.8rc1', i.e. a software regression, not memory.",
     ),
     (
-        "t2870",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator slaren closed it with 'Fixed in #5151' after a commenter said 'I no longer have the issue'; the segfault (others assumed small model fits RAM) was a code regression since commit d232aca.",
-    ),
-    (
         "t2872",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer abetlen replied 'thank you for caching that, will have publish a new version shortly'; the linked text-generation-webui report says it 'Was fixed in llama-cpp-python 0.1.67' - a bug in 0.1.66 not freeing the model.",
     ),
     (
-        "t2873",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Green-Sky diagnosed 'your llama.cpp main is over 2 weeks old, if the convert.py is newer, it will produce gguf v2 files, which just crash older code'; the reporter re-cloned and rebuilt and 'the model runs'.",
+        "r346",
+        "unknown read as not_memory: a bare segmentation fault with no allocation failing before it; this log's labeller called such a crash unknown, the later gatherers not_memory (7 of the 10 such dev logs), which the reading follows",
+    ),
+    (
+        "r347",
+        "unknown read as not_memory: a SIGSEGV at the start of generation with no log; this log's labeller called such a crash unknown (the reporter's older version works), the later gatherers not_memory, which the reading follows",
+    ),
+    (
+        "r348",
+        "unknown read as not_memory: a SIGSEGV inside the library's init with no device or memory lines; this log's labeller called such a crash unknown, the later gatherers not_memory, which the reading follows",
     ),
 ];
 

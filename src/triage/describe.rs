@@ -835,6 +835,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "lento",
         "sluggish",
         "crawl",
+        // A rate per minute is slow whatever the number.
+        "tokens per minute",
+        "token per minute",
+        "tokens a minute",
+        "tokens/min",
+        "words per minute",
         "takes forever",
         "barely used",
         "gpu utilization",
@@ -1186,6 +1192,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "usage is normal",
         "is this normal",
         "is this expected",
+        "is it expected",
+        "is that expected",
         "is that normal",
         "is it normal",
         "seems quite high",
@@ -1303,6 +1311,26 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "older version works",
         "previous version works",
         "older versions work",
+        // The stable or previous release named as the one without the problem (a nightly or an update has it).
+        "not observed in the stable",
+        "not happen in the stable",
+        "not happen on the stable",
+        "n't happen in the stable",
+        "n't happen on the stable",
+        "works in the stable",
+        "works on the stable",
+        "works with the stable",
+        "fine in the stable",
+        "fine on the stable",
+        "fine with the stable",
+        "stable version works",
+        "stable release works",
+        "worked in the previous version",
+        "worked with the previous version",
+        "works in the previous version",
+        "works with the previous version",
+        "fine in the previous version",
+        "fine with the previous version",
     ])
     // "It works fine with 2.10.1": a version number named as the one that works.
     .or_else(|| version_works(&t).then_some("works with an earlier version"));
@@ -1331,6 +1359,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "didn't seem to detect",
         "fails to detect",
         "failed to detect",
+        "fails to identify",
+        "failed to identify",
+        "doesn't identify",
+        "does not identify",
+        // The card's memory shown as nothing: the runtime does not see the GPU.
+        "vram is displayed as 0",
+        "vram is shown as 0",
+        "vram shows 0",
+        "vram shows as 0",
+        "vram as 0",
         "no gpu detected",
         "no nvidia/amd gpu",
         "no nvidia gpu",
@@ -1450,6 +1488,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "vram",
         " oom",
         "allocat",
+        "buffer",
         "too big",
         "too large",
         "doesn't fit",
@@ -1552,6 +1591,33 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "doing nothing",
         "not generating",
     ]);
+    // Memory that grows with the conversation, nothing failing: the history is the prompt, so each turn
+    // adds to the KV cache and activations ("occupied memory keeps growing with more talks").
+    let chat_growth = find(&[
+        "keeps growing",
+        "keep growing",
+        "keeps increasing",
+        "keep increasing",
+        "grows with",
+        "increases with",
+        "increase with",
+        "会增加",
+        "不断增加",
+    ])
+    .filter(|_| {
+        [
+            "talk",
+            "conversation",
+            "chat",
+            "history",
+            "message",
+            "turn",
+            "对话",
+            "历史",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+    });
     // Memory still held after the chat client ended (`/bye`, the terminal closed) while Ollama's server runs:
     // the server keeps the model loaded for the next request. A zombie of another program is not this.
     let kept_by_server = find(&[
@@ -1829,6 +1895,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             w,
             "Memory in use while nothing runs is the model (and the runtime's buffers) kept loaded so the next request starts at once: by design, not a leak and not a failure. It is freed when the model is unloaded (Ollama's keep_alive, the UI's unload button, or closing the program).",
         )
+    } else if let Some(w) = chat_growth.filter(|_| {
+        crash.is_none()
+            && freeze.is_none()
+            && killed.is_none()
+            && slow.is_none()
+            && others.is_none()
+    }) {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "Memory that grows with each turn of a chat is the conversation itself: the history is sent again as the prompt, so the KV cache and activations grow with it. Nothing failed; clearing the history (or a shorter context limit) gives the memory back.",
+        )
     } else if let Some(w) = kept_by_server.filter(|_| {
         // "0% GPU usage" beside it says the card idles, not that the run is slow.
         crash.is_none() && freeze.is_none() && killed.is_none() && slow_rate.is_none()
@@ -1902,6 +1980,37 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::VramOomLoad,
             c,
             "The person says the model is too big for the memory it has to fit in: the weights do not fit, whatever the context. A quantized or smaller model fits.",
+        )
+    } else if let Some(f) = freeze.filter(|_| {
+        // A hang across several GPUs, with no word of RAM, swap or the disk: the cards' link (NCCL's
+        // peer-to-peer over PCIe, a slow riser) stalls, not the host's memory.
+        [
+            "tensor-parallel",
+            "tensor_parallel",
+            "tensor parallel",
+            "nccl",
+            "multi-gpu",
+            "multigpu",
+            "multi gpu",
+            "multiple gpus",
+        ]
+        .iter()
+        .any(|w| t.contains(w))
+            && ![
+                " ram",
+                "swap",
+                "disk",
+                "memory pressure",
+                "page file",
+                "pagefile",
+            ]
+            .iter()
+            .any(|w| t.contains(w))
+    }) {
+        (
+            Label::NotMemory,
+            f,
+            "It hangs with several GPUs working together and nothing says the RAM ran out: that is the link between the cards (NCCL's peer-to-peer transfers over PCIe, ACS/IOMMU settings, a slow riser), not memory. Try NCCL_P2P_DISABLE=1, check that one GPU alone works, and see NCCL's troubleshooting for PCI ACS.",
         )
     } else if let Some(f) = freeze {
         (
@@ -2320,6 +2429,7 @@ fn full_layers_in(t: &str) -> bool {
 /// number) named as the one that works. Sizes ("works with 4.5 GB") have one dot and no "v".
 fn version_works(t: &str) -> bool {
     version_named_then_works(t)
+        || version_without_it(t)
         || ["works ", "worked ", "working "].iter().any(|verb| {
             t.match_indices(verb).any(|(i, w)| {
                 let mut rest = t[i + w.len()..].trim_start();
@@ -2371,6 +2481,40 @@ fn version_named_then_works(t: &str) -> bool {
                 }
             })
         })
+    })
+}
+
+/// "In v1.77 this behavior does not exist": a release named, and in the same sentence that the problem is
+/// absent from it.
+fn version_without_it(t: &str) -> bool {
+    const ABSENT: [&str; 10] = [
+        "does not exist",
+        "doesn't exist",
+        "did not exist",
+        "didn't exist",
+        "does not happen",
+        "doesn't happen",
+        "did not happen",
+        "didn't happen",
+        "does not occur",
+        "doesn't occur",
+    ];
+    t.match_indices("in ").any(|(i, w)| {
+        let rest = t[i + w.len()..].trim_start();
+        let rest = rest.strip_prefix("version ").unwrap_or(rest);
+        let (rest, v) = match rest.strip_prefix('v') {
+            Some(r) => (r, true),
+            None => (rest, false),
+        };
+        let token = rest
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .next()
+            .unwrap_or("")
+            .trim_end_matches('.');
+        // The sentence runs on past the version's own dots.
+        let after = t.len() - rest.len() + token.len();
+        let (_, end) = sentence_around(t, after);
+        is_release(token, v) && ABSENT.iter().any(|a| t[after..end].contains(a))
     })
 }
 

@@ -970,13 +970,35 @@ impl Timeline {
     }
 }
 
-/// The lowest tokens-per-second figure in a text (a log's generation rate is below its prompt rate).
+/// The lowest tokens-per-second figure in a text (a log's generation rate is below its prompt rate), in
+/// words or in llama-bench's table.
 pub fn lowest_rate_in(text: &str) -> Option<f64> {
     patterns()?
         .tok_s
         .captures_iter(text)
         .filter_map(|c| c.get(1)?.as_str().parse::<f64>().ok())
+        .chain(text.lines().filter_map(bench_generation_rate))
         .reduce(f64::min)
+}
+
+/// A llama-bench row's generation rate: `| gemma3 12B … | tg128 | 60.33 ± 0.85 |`, the rate in the last cell of
+/// a row whose test is token generation (`tg…`; `pp…` is the prompt's, always faster).
+fn bench_generation_rate(line: &str) -> Option<f64> {
+    let cells: Vec<&str> = line
+        .trim()
+        .strip_prefix('|')?
+        .split('|')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let is_tg = |c: &&str| {
+        c.strip_prefix("tg")
+            .is_some_and(|r| r.starts_with(|ch: char| ch.is_ascii_digit()))
+    };
+    if cells.len() < 3 || !cells.iter().any(is_tg) {
+        return None;
+    }
+    cells.last()?.split_whitespace().next()?.parse().ok()
 }
 
 /// A tokens-per-second figure in a text ("2 tok/s", "3.5 tokens per second").

@@ -693,6 +693,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("continuing without", Sig::Recover),
     ("will be disabled", Sig::Recover),
     ("fallback to", Sig::Recover),
+    // ExLlamaV2's converter: one device full, the work moved on to the next ("Out of memory (H), moving to
+    // device 1").
+    ("moving to device", Sig::Recover),
     ("starting the main loop", Sig::Progress),
     ("main: model loaded", Sig::Progress),
     ("all slots are idle", Sig::Progress),
@@ -2115,8 +2118,14 @@ fn names_an_error(line: &str) -> bool {
     };
     let (prefix, message) = (&l[..at.0], l[at.0 + at.1..].trim());
     let words: Vec<&str> = prefix.split_whitespace().collect();
+    // An exception type ("torch.distributed.DistBackendError:") names the error after any logger's prefix
+    // (time, level, process, file), however long.
+    let typed = prefix
+        .chars()
+        .last()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
     message.len() >= 8
-        && words.len() <= 4
+        && (words.len() <= 4 || typed)
         && !words
             .iter()
             .any(|w| PROSE.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())))

@@ -919,9 +919,10 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
             })
         })
     {
-        // Labelled unknown: the crash is real but its cause is not in the log (a bug, a bad build, a GPU
-        // driver fault); what the log does show — no failed allocation — is said.
-        let mut c = call(Label::Unknown, 0.45, &[]);
+        // Labelled not memory, at low confidence: the crash is real and its cause is not in the log (a bug, a
+        // bad build, a GPU driver fault), but what the log does show — no failed allocation — rules memory out
+        // as far as a log can.
+        let mut c = call(Label::NotMemory, 0.45, &[]);
         c.title = Some("Crashed (segmentation fault), with no memory failure before it");
         c.extra = scan
             .hits(Sig::ExitCue)
@@ -1196,17 +1197,28 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // A runner that aborted without saying why (Windows' 0xc0000409) leaves the words to say when: "it loads
     // fine, a few turns later it crashes" is the context.
     let silent_abort = c.label == Label::Unknown && scan.has(Sig::RunnerCrash);
-    let beside = (!description
+    // A failure read as the load only by default (no phase in the log, no buffer of the weights), which the
+    // person says came after the load had finished ("the model loads fine … the first request crashes").
+    let load_by_default = c.label == Label::VramOomLoad
+        && !scan.has(Sig::LoadPhase)
+        && !scan.has(Sig::ContextPhase)
+        && tl.of(EventKind::Buffer).next().is_none();
+    let beside_words = (!description
         && (matches!(c.label, Label::VramOomLoad | Label::VramOomContext) || silent_abort))
         .then(|| super::input::words_beside_log(scan))
-        .flatten()
+        .flatten();
+    let load_done = load_by_default
+        && beside_words
+            .as_deref()
+            .is_some_and(|w| said_loaded(&w.to_lowercase()));
+    let beside = beside_words
         .and_then(|words| describe(scan, &words, Reading::BesideLog))
         .filter(|d| {
             d.label == Label::VramHeldByOther
                 || d.label == Label::VramFragmentation && !reserve_excludes_split
                 || d.not_the_model
                 || d.ran_anyway
-                || silent_abort && d.label == Label::VramOomContext
+                || (silent_abort || load_done) && d.label == Label::VramOomContext
         });
     // A line or two of words with no program output ("After a few messages the server dies with out of
     // memory."): the rules read its failure words, and the words may place it as a description's do.
@@ -1698,4 +1710,23 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
         let last = tl.of(EventKind::Buffer).filter(|e| e.on_gpu()).last()?;
         (metal && used > limit).then(|| (last.line, last.text.clone(), used, limit))
     })
+}
+
+/// The person says the load finished: what failed after it was the work, not the weights.
+fn said_loaded(words: &str) -> bool {
+    [
+        "loads fine",
+        "loaded fine",
+        "loads ok",
+        "loaded ok",
+        "loads successfully",
+        "loaded successfully",
+        "once loaded",
+        "after loading",
+        "first request",
+        "first prompt",
+        "first message",
+    ]
+    .iter()
+    .any(|w| words.contains(w))
 }
