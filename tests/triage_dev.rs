@@ -292,6 +292,16 @@
 //! hm001–hm006, val t2871 t2874; the gaps in the helper ids are eleven reserved threads, threads already in the
 //! corpus and drafts the gatherers dropped) and scored 13 of 54 (24.1 %) with the gatherers' labels and the rules
 //! of 8e4ff6a. Thirty of the 54 labels are not_memory.
+//! Logs t2875–t2935 came in a forty-first round, gathered while the fortieth round's readings were written and scored
+//! with the rules of 8f6a796, which holds them (val drawn the same way, seeds 20261404–20261409 in this order:
+//! t2875–t2879 Ollama's new engine and its memory settings of 2025–2026, hn002–hn006, val t2878 t2879; t2880–t2888
+//! LM Studio, koboldcpp and AnythingLLM desktop apps, ho002–ho012, val t2883 t2884 t2888; t2889–t2901 llama-server
+//! run for many users or long sessions (slots, prompt cache, context shift), hp001–hp013, val t2895 t2897 t2900
+//! t2901; t2902–t2906 GGUF and MLX model releases of 2025–2026, hq003–hq007, val t2904 t2905; t2907–t2922 speech
+//! and audio models run locally (whisper.cpp, faster-whisper, TTS servers), hr001–hr018, val t2907 t2915 t2917
+//! t2919; t2923–t2935 vision-language models run locally, hs001–hs013, val t2929 t2930 t2933 t2935; the gaps in the
+//! helper ids are seven reserved threads, threads already in the corpus and drafts the gatherers dropped) and
+//! scored 34 of 61 (55.7 %). Thirty-three of the 61 labels are not_memory.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -2796,6 +2806,74 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r348",
         "unknown read as not_memory: a SIGSEGV inside the library's init with no device or memory lines; this log's labeller called such a crash unknown, the later gatherers not_memory, which the reading follows",
+    ),
+    (
+        "t2876",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer jessegross's PR #12527 ('Fixes #12442') says 'GGML picks the wrong kernel': flash_attn_ext_f16 'has no device code compatible with CUDA arch 720'; a participant confirmed 0.12.4 with flash attention off runs fine.",
+    ),
+    (
+        "t2877",
+        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator rick-github explained 'Each increment in OLLAMA_NUM_PARALLEL needs to allocate another context buffer', so the rising memory with NUM_PARALLEL=10 is expected behaviour and nothing failed.",
+    ),
+    (
+        "t2880",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter followed up: 'tracked down to the drive on which the models are being downloaded to being full. Freeing up some space on the drive allows LM Studio to start again', and another user confirmed it.",
+    ),
+    (
+        "t2881",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter writes that 'It turns out it was the Models directory being full', so the disk was full; memory was not the cause of the crash on startup.",
+    ),
+    (
+        "t2882",
+        "not_memory read as unknown: the gatherer's evidence from the thread: A commenter suggested changing the runtime from Vulkan llama.cpp to CPU llama.cpp, and the reporter confirmed 'yeah @Azad137 suggestions solves the problem for me', so the cause was the Vulkan runtime and not memory.",
+    ),
+    (
+        "t2885",
+        "apple_metal_oom read as unknown: the gatherer's evidence from the thread: Maintainer timothycarambat: 'Seems to be releated to Ollama + memory issues for the model ... Depending on the RAM + context window, you may be exceeding mem alloc' (DeepSeek 32B on a 24 GB M4 Pro).",
+    ),
+    (
+        "t2890",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Collaborator gitlawr: the latter flag overrides so parallel=2 is used and 'The parallel itself should not affect the VRAM usage'; reporter: 'I make a mistake. I load mmproj model, so memory high' - normal use, no failure.",
+    ),
+    (
+        "t2892",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer slaren: 'Probably llama_set_state_data, llama_copy_state_data need to be updated to use n_embd_gqa instead of n_embd' - a prompt-cache state-size bug for 70B GQA models (issue labelled bug).",
+    ),
+    (
+        "t2898",
+        "not_memory read as unknown: the gatherer's evidence from the thread: PR #3996 states 'This fixes #3817': the prompt was truncated only when cache_prompt was set, so the server crashed on over-long prompts - a bug fixed by a patch.",
+    ),
+    (
+        "t2902",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer jundot answered that mlx 0.31.2 in 0.3.7rc2 'includes a fix for an SDPA mask int16 overflow above 32K KV' which 'matches your 127K trigger', i.e. a library bug rather than running out of memory.",
+    ),
+    (
+        "t2910",
+        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer litagin02: 'I don't change any behavior of whisper from faster-whisper, so I think it's normal' - the 4GB VRAM use is expected, no failure.",
+    ),
+    (
+        "t2911",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer raivisdejus explains the whisper.cpp path runs on CPU and says 'Use Faster Whisper. But you also need CUDA installed'; reporter thanked him.",
+    ),
+    (
+        "t2916",
+        "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer FL33TW00D: 'I'm aware of the leak!' and later 'Leak is fixed, will be released in 0.8.0' - a leak bug fixed by a patch.",
+    ),
+    (
+        "t2924",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainers reproduced it and rnwang04 replied 'from ipex-llm[cpp]>=2.2.0b20241113, vision part is moved to GPU', i.e. with images the work ran on CPU instead of the iGPU.",
+    ),
+    (
+        "t2927",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter FYYHU states the clip model 'forces CPU backend' in 0.2.58 and that 'Downgrading llama-cpp-python to version 0.2.55 fixes this issue'.",
+    ),
+    (
+        "t2931",
+        "apple_metal_oom read as not_memory: the gatherer's evidence from the thread: Reporter mattjcly shows the crash only 'on images with larger dimensions' (1978x2806) while 'With an image of dimension 1278 x 816, I do not see the crash'; the Metal allocation exceeds the max buffer size.",
+    ),
+    (
+        "t2932",
+        "vram_oom_load read as unknown: the gatherer's evidence from the thread: Maintainer dhiltgen: 'our memory prediction algorithm didn't work correctly ... we attempted to load too many layers into the GPU and it ran out of VRAM'.",
     ),
 ];
 
