@@ -4410,3 +4410,40 @@ fn round_forty_readings() {
         Label::PagingThrash
     );
 }
+
+#[test]
+fn round_forty_one_readings() {
+    // An earlier release, unnumbered, said to work: a regression in the newer one.
+    assert_eq!(
+        label(
+            "The model no longer loads and I get the error below. It was running fine on the previous version of the app.\nError: llama runner process has terminated: exit status 2\n"
+        ),
+        Label::NotMemory
+    );
+    // The card left unused, asked how to use it: the work is on the processor.
+    assert_eq!(
+        label(
+            "I installed the app and picked the large-v3 model, but it seems to work with only CPU. How to use the GPU to speed up transcription?\n"
+        ),
+        Label::CpuSpillSlow
+    );
+    // The same in Chinese: the model runs on the CPU (运行到CPU上).
+    assert_eq!(
+        label("用ollama跑多模态模型，只输入文字时正常用GPU，但是一加图片，模型就运行到CPU上了。\n"),
+        Label::CpuSpillSlow
+    );
+    // A part of the model forced onto the CPU.
+    assert_eq!(
+        label(
+            "On version 0.3.1 the vision projector forces CPU even though the language model is on CUDA.\n"
+        ),
+        Label::CpuSpillSlow
+    );
+    // Working when only the CPU is used says nothing about speed.
+    assert_ne!(
+        label(
+            "The app works fine when I use only the CPU, but with the GPU it fails with an error.\n"
+        ),
+        Label::CpuSpillSlow
+    );
+}

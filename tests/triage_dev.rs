@@ -2732,10 +2732,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as paging_thrash: the gatherer's evidence from the thread: Reporter found 1.53 uses 40 GB instead of 62 GB with the same setup and reverting fixed the freezes; maintainer LostRuins acknowledged a version bug: 'the CUDA virtual memory pool thing is kind of finnicky. I will see what I can do.'",
     ),
     (
-        "t2838",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter saw free system RAM at the crash, found '--blasbatchsize 512' avoids it and that 1024 'worked previously'; the maintainer labelled the issue 'bug', so it is an undersized internal scratch buffer in 1.36, not RAM running out.",
-    ),
-    (
         "t2841",
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer dhiltgen pointed to openzfs #10255 (ARC not counted in MemAvailable) and gave the workaround 'set zfs_arc_sys_free'; the refusal comes from Ollama's memory check misreading reclaimable ZFS cache, not from real RAM exhaustion.",
     ),
@@ -2808,10 +2804,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "unknown read as not_memory: a SIGSEGV inside the library's init with no device or memory lines; this log's labeller called such a crash unknown, the later gatherers not_memory, which the reading follows",
     ),
     (
-        "t2876",
-        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer jessegross's PR #12527 ('Fixes #12442') says 'GGML picks the wrong kernel': flash_attn_ext_f16 'has no device code compatible with CUDA arch 720'; a participant confirmed 0.12.4 with flash attention off runs fine.",
-    ),
-    (
         "t2877",
         "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator rick-github explained 'Each increment in OLLAMA_NUM_PARALLEL needs to allocate another context buffer', so the rising memory with NUM_PARALLEL=10 is expected behaviour and nothing failed.",
     ),
@@ -2852,20 +2844,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer litagin02: 'I don't change any behavior of whisper from faster-whisper, so I think it's normal' - the 4GB VRAM use is expected, no failure.",
     ),
     (
-        "t2911",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer raivisdejus explains the whisper.cpp path runs on CPU and says 'Use Faster Whisper. But you also need CUDA installed'; reporter thanked him.",
-    ),
-    (
         "t2916",
         "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer FL33TW00D: 'I'm aware of the leak!' and later 'Leak is fixed, will be released in 0.8.0' - a leak bug fixed by a patch.",
-    ),
-    (
-        "t2924",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainers reproduced it and rnwang04 replied 'from ipex-llm[cpp]>=2.2.0b20241113, vision part is moved to GPU', i.e. with images the work ran on CPU instead of the iGPU.",
-    ),
-    (
-        "t2927",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter FYYHU states the clip model 'forces CPU backend' in 0.2.58 and that 'Downgrading llama-cpp-python to version 0.2.55 fixes this issue'.",
     ),
     (
         "t2931",

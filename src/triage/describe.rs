@@ -873,6 +873,25 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "only using the cpu",
         "only using cpu",
         "only using my cpu",
+        "forces cpu",
+        "forces the cpu",
+        // "The LLM runs on the CPU" (运行到CPU上, 跑在CPU上), "only the CPU is used" (只用CPU); the text has a
+        // space between the scripts by now.
+        "运行到 cpu",
+        "运行在 cpu",
+        "跑到 cpu",
+        "跑在 cpu",
+        "在 cpu 上运行",
+        "在 cpu 上跑",
+        "只用 cpu",
+        "只使用 cpu",
+        "with only cpu",
+        "with only the cpu",
+        // Asking how to get the card used: it is not.
+        "how to use the gpu",
+        "how to use gpu",
+        "how can i use the gpu",
+        "how can i use gpu",
         "always on cpu",
         "always on the cpu",
         // The card asked for and nothing gained: the work still runs where it ran before.
@@ -1162,7 +1181,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "safe to ignore",
         "still works",
         "works anyway",
-        "只是warning",
+        "只是 warning",
         "只是警告",
         "不影响使用",
         "不影响运行",
@@ -1529,7 +1548,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             "ram usage",
             "cpu usage",
             "100% cpu",
-            "システムram",
+            "システム ram",
             "仮想メモリ",
             "共享",
         ]
@@ -2430,6 +2449,7 @@ fn full_layers_in(t: &str) -> bool {
 fn version_works(t: &str) -> bool {
     version_named_then_works(t)
         || version_without_it(t)
+        || earlier_release_works(t)
         || ["works ", "worked ", "working "].iter().any(|verb| {
             t.match_indices(verb).any(|(i, w)| {
                 let mut rest = t[i + w.len()..].trim_start();
@@ -2481,6 +2501,37 @@ fn version_named_then_works(t: &str) -> bool {
                 }
             })
         })
+    })
+}
+
+/// "It was running fine on the previous version", "the older release works": an earlier release, unnumbered,
+/// said to work.
+fn earlier_release_works(t: &str) -> bool {
+    const WORKS: [&str; 8] = [
+        "works", "worked", "working", "running", "ran", "fine", "ok", "well",
+    ];
+    [
+        "previous version",
+        "prior version",
+        "older version",
+        "earlier version",
+        "previous release",
+        "older release",
+        "earlier release",
+    ]
+    .iter()
+    .flat_map(|r| t.match_indices(r).map(move |(i, _)| (i, i + r.len())))
+    .any(|(start, end)| {
+        let before: Vec<&str> = t[..start].split_whitespace().rev().take(5).collect();
+        let after: Vec<&str> = t[end..].split_whitespace().take(3).collect();
+        let says = |ws: &[&str]| {
+            ws.iter()
+                .any(|w| WORKS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())))
+                && !ws
+                    .iter()
+                    .any(|w| *w == "not" || w.ends_with("n't") || *w == "never")
+        };
+        says(&before) || says(&after)
     })
 }
 
