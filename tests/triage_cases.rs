@@ -4446,4 +4446,23 @@ fn round_forty_one_readings() {
         ),
         Label::CpuSpillSlow
     );
+    // Several cards and only one used, nothing failing: a model that fits one card is kept there.
+    assert_eq!(
+        label(
+            "I have two 3090 cards in the server, but only one GPU is used when the model runs. The environment variables are set.\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // Curiosity about how much is used, not a failure.
+    assert_eq!(
+        label(
+            "Not a blocking issue, but I was curious why a tiny tensor on the GPU takes about 500 MiB of GPU memory for the process.\n"
+        ),
+        Label::RecoveredNoFailure
+    );
+    // The same words beside a failure keep the failure.
+    assert_eq!(
+        label("I have two cards, only one GPU is used and then it crashes with out of memory.\n"),
+        Label::VramOomLoad
+    );
 }

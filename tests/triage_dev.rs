@@ -1436,10 +1436,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: ComfyUI's 'Allocation on device' loading a text encoder; only the reporter's removal of a custom node shows that node forced it onto the GPU",
     ),
     (
-        "t1727",
-        "recovered_no_failure read as unknown: 'four 4090s, only one GPU is used' with a service file; only the reply says Ollama keeps a model that fits on one GPU by design",
-    ),
-    (
         "t1728",
         "vram_oom_context read as unknown: exllamav3's prefill OOM stated in a Markdown report whose traceback stops before the error line; only the reporter's chunk_size fix confirms the workspace",
     ),
@@ -2434,10 +2430,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2640",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer byshiue: 'It is a known issue about computing the share memory size when we use sliding window. We will fix it soon'; PerkzZheng: fix in the next weekly update.",
-    ),
-    (
-        "t2643",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: The reply explains the floor is expected: 'The first CUDA call creates the CUDA context, which uses the memory on the device' - no failure, normal usage.",
     ),
     (
         "t2644",

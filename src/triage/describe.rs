@@ -1229,6 +1229,13 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "should it be higher",
         "uses so little",
         "using so little",
+        // Curiosity, not a failure ("I was curious why …", "may I ask why the gap is so big?").
+        "curious why",
+        "i wonder why",
+        "wondering why",
+        "why the gap",
+        "why is the gap",
+        "not a blocking issue",
         "more memory than expected",
         "more vram than expected",
         "higher than expected",
@@ -1637,6 +1644,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         .iter()
         .any(|w| t.contains(w))
     });
+    // Several cards and only one in use, nothing failing: a model that fits one card is kept on it.
+    let one_card = find(&[
+        "only one gpu is used",
+        "only one gpu is being used",
+        "only one gpu used",
+        "only uses one gpu",
+        "only use one gpu",
+        "only uses 1 gpu",
+        "only use 1 gpu",
+        "only one of the gpus",
+        "only one of my gpus",
+    ]);
     // Memory still held after the chat client ended (`/bye`, the terminal closed) while Ollama's server runs:
     // the server keeps the model loaded for the next request. A zombie of another program is not this.
     let kept_by_server = find(&[
@@ -1913,6 +1932,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::RecoveredNoFailure,
             w,
             "Memory in use while nothing runs is the model (and the runtime's buffers) kept loaded so the next request starts at once: by design, not a leak and not a failure. It is freed when the model is unloaded (Ollama's keep_alive, the UI's unload button, or closing the program).",
+        )
+    } else if let Some(w) = one_card.filter(|_| {
+        crash.is_none()
+            && freeze.is_none()
+            && killed.is_none()
+            && slow.is_none()
+            && slow_rate.is_none()
+    }) {
+        (
+            Label::RecoveredNoFailure,
+            w,
+            "Nothing failed: a model that fits on one GPU is kept on one (Ollama's scheduler, llama.cpp with --split-mode none, device_map=\"auto\" filling the first card first), because spreading it adds traffic between the cards and no speed. To spread it anyway: OLLAMA_SCHED_SPREAD=1 for Ollama, --tensor-split for llama.cpp, tensor parallelism for vLLM.",
         )
     } else if let Some(w) = chat_growth.filter(|_| {
         crash.is_none()
