@@ -1337,7 +1337,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "older version works",
         "previous version works",
         "older versions work",
-        // The stable or previous release named as the one without the problem (a nightly or an update has it).
+        // The stable release named as the one without the problem (a nightly or an update has it); an earlier
+        // release said to work is `earlier_release_works`.
         "not observed in the stable",
         "not happen in the stable",
         "not happen on the stable",
@@ -1351,12 +1352,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "fine with the stable",
         "stable version works",
         "stable release works",
-        "worked in the previous version",
-        "worked with the previous version",
-        "works in the previous version",
-        "works with the previous version",
-        "fine in the previous version",
-        "fine with the previous version",
     ])
     // "It works fine with 2.10.1": a version number named as the one that works.
     .or_else(|| version_works(&t).then_some("works with an earlier version"));
@@ -2002,15 +1997,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         && !crash_sentence_loads(&t, c)
         // "The 70B fails to load, the 8B loads fine": the load that worked is another model's.
         && !(load_failed.is_some()
-            && matches!(
-                l,
-                "loads fine"
-                    | "loaded fine"
-                    | "loads ok"
-                    | "loaded ok"
-                    | "loads successfully"
-                    | "loaded successfully"
-            ))
+            && LOADED.contains(&l))
     {
         (
             Label::VramOomContext,
@@ -2350,6 +2337,16 @@ fn says_no_error(t: &str) -> bool {
 
 /// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.
 /// The crash words that say memory ran out (not "crash" or "error" alone).
+/// The load said to have worked ("the model loads fine"): whatever failed came after it.
+pub(super) const LOADED: [&str; 6] = [
+    "loads fine",
+    "loaded fine",
+    "loads ok",
+    "loaded ok",
+    "loads successfully",
+    "loaded successfully",
+];
+
 const OOM_WORDS: [&str; 9] = [
     " oom",
     "out of memory",

@@ -1714,19 +1714,14 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
 
 /// The person says the load finished: what failed after it was the work, not the weights.
 fn said_loaded(words: &str) -> bool {
-    [
-        "loads fine",
-        "loaded fine",
-        "loads ok",
-        "loaded ok",
-        "loads successfully",
-        "loaded successfully",
-        "once loaded",
-        "after loading",
-        "first request",
-        "first prompt",
-        "first message",
-    ]
-    .iter()
-    .any(|w| words.contains(w))
+    super::describe::LOADED
+        .iter()
+        .chain(&[
+            "once loaded",
+            "after loading",
+            "first request",
+            "first prompt",
+            "first message",
+        ])
+        .any(|w| words.contains(w))
 }
