@@ -4466,3 +4466,24 @@ fn round_forty_one_readings() {
         Label::VramOomLoad
     );
 }
+
+#[test]
+fn card_left_idle_in_more_words() {
+    // "Why can it only render with the CPU?" (只能用CPU).
+    assert_eq!(
+        label("Windows上单独用命令行运行，为什么只能用CPU渲染？CUDA已经装好了。\n"),
+        Label::CpuSpillSlow
+    );
+    // `ollama ps`'s CPU/GPU split written with dashes: part of the model on the processor.
+    assert_eq!(
+        label("qwen2.5:14b, no num_ctx in the payload options.\n- 10.2 GB / 40%-60% CPU-GPU\n"),
+        Label::CpuSpillSlow
+    );
+    // The CUDA device said to be unused.
+    assert_eq!(
+        label(
+            "The tagger runs but the CUDA device is not used, even with onnxruntime-gpu installed.\n"
+        ),
+        Label::CpuSpillSlow
+    );
+}

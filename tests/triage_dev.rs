@@ -1508,10 +1508,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_held_by_other read as recovered_no_failure: a feature request for a CPU fallback after OOM while Ollama keeps its model loaded; the request's 'fallback' words outweigh the holder it describes",
     ),
     (
-        "t1808",
-        "cpu_spill_slow read as unknown: 'only the CPU renders, the GPU does not rise', in Chinese, with a torch version question; only the commenters' CUDA build of torch confirms the run was on the CPU",
-    ),
-    (
         "t1810",
         "cpu_spill_slow read as unknown: a diffusion run at 0/30 steps after 43 minutes on an 8 GB card; only another user names the shared GPU memory it spilled into",
     ),
@@ -1694,10 +1690,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2009",
         "host_oom_killed read as unknown: llama-server ending with a segfault under OLLAMA_CONTEXT_LENGTH=131072 on a 16 GiB runner without a GPU; only the merged PR names the KV cache in RAM",
-    ),
-    (
-        "t2010",
-        "cpu_spill_slow read as unknown: one measured line (35%-65% CPU-GPU) written by hand, not ollama ps's table; only the PR's before-and-after names the default context",
     ),
     (
         "t2012",
@@ -2038,10 +2030,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2342",
         "vram_held_by_other read as vram_oom_context: CLIP interrogation failing after another extension ran; only the reporter's reproduction says that extension's depth model stays in VRAM",
-    ),
-    (
-        "t2343",
-        "cpu_spill_slow read as unknown: 'CUDA device is not used' by one app while others use it; only the reporter's reinstall of a CUDA torch build says the captioning ran on the CPU",
     ),
     (
         "t2350",

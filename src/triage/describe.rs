@@ -885,6 +885,8 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "在 cpu 上跑",
         "只用 cpu",
         "只使用 cpu",
+        "只能用 cpu",
+        "只能使用 cpu",
         "with only cpu",
         "with only the cpu",
         // Asking how to get the card used: it is not.
@@ -933,6 +935,11 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "no gpu usage",
         "no gpu is used",
         "cuda is not used",
+        "cuda device is not used",
+        "cuda device not used",
+        "gpu device is not used",
+        // `ollama ps`'s split written with dashes ("35%-65% CPU-GPU"): part of the model on the processor.
+        "% cpu-gpu",
         "no cuda is used",
         "not using cuda",
         "gpu is not being used",
