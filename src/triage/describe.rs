@@ -2303,22 +2303,24 @@ fn after_count(t: &str) -> Option<&'static str> {
     .flat_map(|w| t.match_indices(w))
     .find_map(|(i, w)| {
         let rest = &t[i + w.len()..];
-        let rest = NUMBER_WORDS
+        // A count in words ("three images") stands for its digits.
+        let in_words = NUMBER_WORDS
             .iter()
-            .find_map(|n| rest.strip_prefix(n).map(|r| format!("2{r}")))
-            .unwrap_or_else(|| rest.to_string());
-        let mut words = rest.split_whitespace();
-        let mut n = words.next()?;
-        if matches!(n, "about" | "around" | "roughly" | "some" | "~") {
-            n = words.next()?;
-        }
-        let n = n.trim_start_matches('~');
+            .find_map(|n| rest.strip_prefix(n))
+            .filter(|r| r.starts_with(char::is_whitespace));
+        let mut words = in_words.unwrap_or(rest).split_whitespace();
+        let counted = in_words.is_some() || {
+            let mut n = words.next()?;
+            if matches!(n, "about" | "around" | "roughly" | "some" | "~") {
+                n = words.next()?;
+            }
+            let n = n.trim_start_matches('~');
+            n.bytes().next().is_some_and(|b| b.is_ascii_digit())
+                && n.bytes()
+                    .all(|b| b.is_ascii_digit() || b == b',' || b == b'k')
+        };
         let unit = words.next()?;
-        (n.bytes().next().is_some_and(|b| b.is_ascii_digit())
-            && n.bytes()
-                .all(|b| b.is_ascii_digit() || b == b',' || b == b'k')
-            && UNITS.iter().any(|u| unit.starts_with(u)))
-        .then_some("after a count of turns")
+        (counted && UNITS.iter().any(|u| unit.starts_with(u))).then_some("after a count of turns")
     })
 }
 
@@ -2491,25 +2493,29 @@ fn version_works(t: &str) -> bool {
                 for filler in ["fine ", "well ", "ok ", "perfectly "] {
                     rest = rest.strip_prefix(filler).unwrap_or(rest);
                 }
-                let Some(rest) = ["with ", "on ", "in "]
+                ["with ", "on ", "in "]
                     .iter()
                     .find_map(|p| rest.strip_prefix(p))
-                else {
-                    return false;
-                };
-                let rest = rest.strip_prefix("version ").unwrap_or(rest);
-                let (rest, v) = match rest.strip_prefix('v') {
-                    Some(r) => (r, true),
-                    None => (rest, false),
-                };
-                let token: &str = rest
-                    .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-                    .next()
-                    .unwrap_or("")
-                    .trim_end_matches('.');
-                is_release(token, v)
+                    .and_then(leading_release)
+                    .is_some()
             })
         })
+}
+
+/// The release number a text starts with ("version 2.10.1 …", "v0.5 …", "1.77."), as a slice of it, without
+/// a sentence's full stop.
+fn leading_release(rest: &str) -> Option<&str> {
+    let rest = rest.strip_prefix("version ").unwrap_or(rest);
+    let (rest, after_v) = match rest.strip_prefix('v') {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    let token = rest
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('.');
+    is_release(token, after_v).then_some(token)
 }
 
 /// A release number: three numbers with dots between them ("2.10.1"), or two after a "v" ("v0.5").
@@ -2586,21 +2592,12 @@ fn version_without_it(t: &str) -> bool {
         "doesn't occur",
     ];
     t.match_indices("in ").any(|(i, w)| {
-        let rest = t[i + w.len()..].trim_start();
-        let rest = rest.strip_prefix("version ").unwrap_or(rest);
-        let (rest, v) = match rest.strip_prefix('v') {
-            Some(r) => (r, true),
-            None => (rest, false),
-        };
-        let token = rest
-            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .next()
-            .unwrap_or("")
-            .trim_end_matches('.');
-        // The sentence runs on past the version's own dots.
-        let after = t.len() - rest.len() + token.len();
-        let (_, end) = sentence_around(t, after);
-        is_release(token, v) && ABSENT.iter().any(|a| t[after..end].contains(a))
+        leading_release(t[i + w.len()..].trim_start()).is_some_and(|token| {
+            // The sentence runs on past the version's own dots (`token` is a slice of `t`).
+            let after = token.as_ptr() as usize - t.as_ptr() as usize + token.len();
+            let (_, end) = sentence_around(t, after);
+            ABSENT.iter().any(|a| t[after..end].contains(a))
+        })
     })
 }
 

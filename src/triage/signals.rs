@@ -1229,12 +1229,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     // Kept only on a line that names the error (`names_an_error`).
     ("error:", Sig::NamedError),
     ("exception:", Sig::NamedError),
-    ("assertion failed", Sig::NamedError),
-    ("assert failed", Sig::NamedError),
-    // A C++ runtime ending on an exception it names (libc++ "uncaught exception of type std::out_of_range:",
-    // libstdc++ "throwing an instance of 'std::invalid_argument'"); std::bad_alloc is memory, read as such.
-    ("exception of type std::", Sig::NamedError),
-    ("instance of 'std::", Sig::NamedError),
+    (NAMES_ITSELF[0], Sig::NamedError),
+    (NAMES_ITSELF[1], Sig::NamedError),
+    (NAMES_ITSELF[2], Sig::NamedError),
+    (NAMES_ITSELF[3], Sig::NamedError),
     // Allocators that say whose memory ran out. PaddlePaddle's CPU allocator (posix_memalign refused):
     // "ResourceExhaustedError: Fail to alloc memory of 5060694016 size"; its GPU one says "on GPU".
     ("fail to alloc memory of", Sig::HostAlloc),
@@ -2025,6 +2023,16 @@ fn ollama_failed_allocation(line: &str) -> Option<(bool, &'static str, &str)> {
 /// PhysX error: …", "common.hpp:107: SYCL error: …"), or a failed assertion. Not a person's sentence ("I get
 /// this error:"), not memory (read by its own rules), not a crash or an exit (read as such), and not a message
 /// that only wraps a failure printed elsewhere ("Failed to load model", "see root cause above").
+/// Lines that name their error whatever comes before them: a failed assertion, and a C++ runtime ending on
+/// an exception it names (libc++ "uncaught exception of type std::out_of_range:", libstdc++ "throwing an
+/// instance of 'std::invalid_argument'"); std::bad_alloc is memory, read as such (`NOT_NAMED`).
+const NAMES_ITSELF: [&str; 4] = [
+    "assertion failed",
+    "assert failed",
+    "exception of type std::",
+    "instance of 'std::",
+];
+
 fn names_an_error(line: &str) -> bool {
     // Memory (read by its own rules), a crash or an exit (read as such), and wrappers that name no cause.
     const NOT_NAMED: [&str; 37] = [
@@ -2098,15 +2106,7 @@ fn names_an_error(line: &str) -> bool {
     if NOT_NAMED.iter().any(|w| l.contains(w)) {
         return false;
     }
-    if [
-        "assertion failed",
-        "assert failed",
-        "exception of type std::",
-        "instance of 'std::",
-    ]
-    .iter()
-    .any(|w| l.contains(w))
-    {
+    if NAMES_ITSELF.iter().any(|w| l.contains(w)) {
         return true;
     }
     let Some(at) = ["error:", "exception:"]

@@ -1157,6 +1157,10 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // memory is short, not split.
     let reserve_excludes_split =
         found.requested.and_then(|req| found.reserve_covers(req)) == Some(false);
+    // Nothing in the paste places the failure (no phase marker, no buffer of the weights): a load or a
+    // context read only by default, which the person's words may place.
+    let phase_unmarked = !scan.has(Sig::LoadPhase) && !scan.has(Sig::ContextPhase);
+    let no_weights_buffer = tl.of(EventKind::Buffer).next().is_none();
     let refines = |d: &Call| {
         matches!(c.label, Label::VramOomLoad | Label::VramOomContext)
             && (d.label == Label::VramHeldByOther
@@ -1170,17 +1174,13 @@ pub fn decide(scan: &Scan) -> Diagnosis {
             || c.label == Label::RecoveredNoFailure
                 && d.label == Label::NotMemory
                 && scan.has(Sig::PinnedFail)
-            || c.label == Label::VramOomLoad
-                && d.label == Label::VramOomContext
-                && !scan.has(Sig::LoadPhase)
-                && !scan.has(Sig::ContextPhase)
+            || c.label == Label::VramOomLoad && d.label == Label::VramOomContext && phase_unmarked
             // And the other way: a context read by default (PyTorch's message names no phase, no buffer of
             // the weights is in the paste) that the person places at the load.
             || c.label == Label::VramOomContext
                 && d.said_at_load
-                && !scan.has(Sig::LoadPhase)
-                && !scan.has(Sig::ContextPhase)
-                && tl.of(EventKind::Buffer).next().is_none()
+                && phase_unmarked
+                && no_weights_buffer
             // The same failure with every model tried, or a version that works: a bug or a limit, which the
             // out-of-memory line it prints cannot tell from a shortage.
             || matches!(
@@ -1197,12 +1197,9 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // A runner that aborted without saying why (Windows' 0xc0000409) leaves the words to say when: "it loads
     // fine, a few turns later it crashes" is the context.
     let silent_abort = c.label == Label::Unknown && scan.has(Sig::RunnerCrash);
-    // A failure read as the load only by default (no phase in the log, no buffer of the weights), which the
-    // person says came after the load had finished ("the model loads fine … the first request crashes").
-    let load_by_default = c.label == Label::VramOomLoad
-        && !scan.has(Sig::LoadPhase)
-        && !scan.has(Sig::ContextPhase)
-        && tl.of(EventKind::Buffer).next().is_none();
+    // A failure read as the load only by default, which the person says came after the load had finished
+    // ("the model loads fine … the first request crashes").
+    let load_by_default = c.label == Label::VramOomLoad && phase_unmarked && no_weights_buffer;
     let beside_words = (!description
         && (matches!(c.label, Label::VramOomLoad | Label::VramOomContext) || silent_abort))
         .then(|| super::input::words_beside_log(scan))
