@@ -479,12 +479,12 @@ fn warnings_context_creation_and_working_set() {
 
 #[test]
 fn descriptions_say_only_what_the_words_carry() {
-    // "It crashes" alone says nothing about memory.
+    // "It crashes" alone says nothing about memory: not memory's failure, as far as the words go.
     assert_eq!(
         label(
             "I was able to use it last week, but since a few days I get a crash and I have no idea why."
         ),
-        Label::Unknown
+        Label::NotMemory
     );
     // …"out of memory" does.
     assert_eq!(
@@ -654,9 +654,10 @@ fn directml_xpu_onnx_and_hsa_wordings() {
 
 #[test]
 fn a_failed_load_is_memory_only_when_memory_is_named() {
+    // A failure with nothing of memory named is not read as memory (at low confidence).
     assert_eq!(
         label("When I try to load the new model it fails and I have no idea why."),
-        Label::Unknown
+        Label::NotMemory
     );
     assert_eq!(
         label("When I try to load the new model it fails, I think it is too big for my VRAM."),
@@ -1597,10 +1598,11 @@ fn more_descriptions() {
         label("ollama crashes immediately when loading qwen2.5:72b, my gpu has 24gb"),
         Label::VramOomLoad
     );
-    // Without a size or memory named, "it crashes when loading" could be a broken file: no guess.
+    // Without a size or memory named, "it crashes when loading" is not read as memory: a broken file, a
+    // version, a driver are as likely.
     assert_eq!(
         label("ollama crashes immediately when loading the new model, no idea why"),
-        Label::Unknown
+        Label::NotMemory
     );
     // All of the RAM taken while it is slow: the disk is doing the work.
     assert_eq!(
@@ -4137,11 +4139,11 @@ fn round_thirty_five_readings() {
         ),
         Label::NotMemory
     );
-    // A person's "this error:", a scheduler cancelling the job and a message that only wraps another name
-    // no cause.
+    // A person's "this error:" with nothing of memory beside it is not read as memory; a scheduler
+    // cancelling the job names no cause.
     assert_eq!(
         label("I get this error: something is broken and I have no idea why it happens."),
-        Label::Unknown
+        Label::NotMemory
     );
     assert_eq!(
         label("slurmstepd: error: *** JOB 4411 ON node07 CANCELLED AT 2024-02-01T10:00:00 ***"),
@@ -4207,10 +4209,10 @@ fn round_thirty_five_readings() {
         matches!(nvmap, Label::VramOomLoad | Label::VramOomContext),
         "{nvmap}"
     );
-    // NvMap's other errors are not memory running out.
+    // NvMap's other errors are not memory running out (22 is EINVAL, an invalid argument).
     assert_eq!(
         label("NvMapMemAllocInternalTagged: 1075072515 error 22"),
-        Label::Unknown
+        Label::NotMemory
     );
 
     // The program's own word that its error can be ignored.
@@ -4485,5 +4487,44 @@ fn card_left_idle_in_more_words() {
             "The tagger runs but the CUDA device is not used, even with onnxruntime-gpu installed.\n"
         ),
         Label::CpuSpillSlow
+    );
+}
+
+#[test]
+fn a_failure_that_says_nothing_of_memory() {
+    // Something failed and nothing in the words is about memory (no size, no RAM, no slowness): not
+    // memory's failure, said at low confidence.
+    let d = diagnose_str(
+        "Whenever I pick the new Phi model in the desktop app it fails to start, the other models are fine.\n",
+    );
+    assert_eq!(d.label, Label::NotMemory);
+    assert!(d.confidence <= 0.35, "{}", d.confidence);
+    assert!(d.explanation.contains("'fail'"), "{}", d.explanation);
+    // The same in Chinese: the program quits at once while loading a GGUF file (闪退).
+    assert_eq!(
+        label("加载GGUF文件的时候程序直接闪退，也没有提示。\n"),
+        Label::NotMemory
+    );
+    // Apple's name for a bad pointer is a segmentation fault.
+    assert_eq!(
+        label(
+            "The chat window closes as soon as I press send on my iPad. Xcode shows EXC_BAD_ACCESS in the tokenizer callback.\n"
+        ),
+        Label::NotMemory
+    );
+    // A line that only says another part failed shows no failure to judge.
+    assert_eq!(
+        label("Error: llama runner process has terminated: exit status 1\n"),
+        Label::Unknown
+    );
+    // "No error" shows none either.
+    assert_eq!(
+        label("There is no error at all, but the answers come back in the wrong language.\n"),
+        Label::Unknown
+    );
+    // A memory word beside the failure leaves it to the rules that read memory.
+    assert_ne!(
+        label("It fails to start when I load a larger model, the small ones are fine.\n"),
+        Label::NotMemory
     );
 }

@@ -377,7 +377,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1023",
-        "host_oom_killed read as unknown: a segfault loading an f16 file that works quantized, with no memory figure; only the reply's arithmetic (~25 GB of RAM for 13B f16) names the RAM",
+        "host_oom_killed read as not_memory: a segfault loading an f16 file that works quantized, with no memory figure; only the reply's arithmetic (~25 GB of RAM for 13B f16) names the RAM",
     ),
     (
         "t903",
@@ -456,10 +456,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as recovered_no_failure: LM Studio's guardrail estimate called too high, with the numbers only in a screenshot; only the reporter's closing note names the context length",
     ),
     (
-        "t709",
-        "not_memory read as unknown: 'it wasn't using the GPU' on laptops with CUDA installed; not using the GPU is also how Ollama runs a model that does not fit, and only the reporter's 'latest version fixed this' shows the bug",
-    ),
-    (
         "t607",
         "not_memory read as paging_thrash: a whole-system freeze loading a 15 GB model with 64 GB of RAM; only the reporter's test shows the exFAT partition it was read from",
     ),
@@ -533,7 +529,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t222",
-        "vram_oom_load read as unknown: TabbyAPI's excerpt stops at 'Traceback' while loading a draft and a main 70B model",
+        "vram_oom_load read as not_memory: TabbyAPI's excerpt stops at 'Traceback' while loading a draft and a main 70B model",
     ),
     (
         "t223",
@@ -553,7 +549,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t235",
-        "unknown read as vram_held_by_other: a description naming two uses 'for both'; the thread never establishes the cause",
+        "unknown read as paging_thrash: a description naming two uses 'for both'; the thread never establishes the cause",
     ),
     (
         "t238",
@@ -677,7 +673,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r068",
-        "vram_oom_load read as unknown: a SYCL abort described in words with no size or memory message",
+        "vram_oom_load read as not_memory: a SYCL abort described in words with no size or memory message",
     ),
     (
         "r070",
@@ -881,7 +877,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1206",
-        "host_oom_killed read as unknown: whisper-web's 'Error code = 6' on a MacBook; only the maintainer says the code means out of memory",
+        "host_oom_killed read as not_memory: whisper-web's 'Error code = 6' on a MacBook; only the maintainer says the code means out of memory",
     ),
     (
         "t1208",
@@ -917,7 +913,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1225",
-        "vram_oom_load read as unknown: 'no way inference.py runs on my 4090. It OOM's' beside a complaint about quality; only the commenters' measurements name the text encoder's weights",
+        "vram_oom_load read as vram_oom_context: 'no way inference.py runs on my 4090. It OOM's' beside a complaint about quality; only the commenters' measurements name the text encoder's weights",
     ),
     (
         "t1226",
@@ -1037,7 +1033,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1317",
-        "vram_held_by_other read as unknown: an MXNet segfault in cublasDestroy; only the reporter's later finding of a killed run still holding the GPU names the cause",
+        "vram_held_by_other read as not_memory: an MXNet segfault in cublasDestroy; only the reporter's later finding of a killed run still holding the GPU names the cause",
     ),
     (
         "t1322",
@@ -1053,7 +1049,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1330",
-        "not_memory read as vram_oom_context: PyTorch's OOM with 3.46 of 4 GiB allocated; only the reporter's later driver update shows it was not the memory",
+        "not_memory read as vram_oom_load: PyTorch's OOM with 3.46 of 4 GiB allocated; only the reporter's later driver update shows it was not the memory",
     ),
     (
         "t1331",
@@ -1077,7 +1073,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1349",
-        "not_memory read as vram_held_by_other: DirectML's 887A0001 'invalid call' on prompts over 2048 tokens; only the maintainer says it was a leak fixed in release 0.3.0",
+        "not_memory read as vram_oom_context: DirectML's 887A0001 'invalid call' on prompts over 2048 tokens; only the maintainer says it was a leak fixed in release 0.3.0",
     ),
     (
         "t1354",
@@ -1100,14 +1096,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: the person writes that the load went through once layers were moved to a fourth card and it crashed during inference (推理的时候崩了); only the maintainer's sizing says the model does not fit the cards",
     ),
     (
-        "t1380",
-        "not_memory read as unknown: an Android app crashes loading a Falcon3 GGUF, with no log; only the maintainer says the bundled llama.cpp lacked the architecture",
-    ),
-    (
-        "t1382",
-        "not_memory read as unknown: an app crashes loading some GGUF files, even a 1.5B one, with no log; only the thread says the architecture was unsupported until a release",
-    ),
-    (
         "t1387",
         "vram_oom_context read as unknown: the paste is nvidia-smi and the build's versions, no error line; only the maintainer says a pre-allocated f32 KV cache of 4096 steps put it over 12 GB",
     ),
@@ -1118,10 +1106,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1395",
         "not_memory read as unknown: a browser extension dies partway through loading, the console a screenshot; only the thread says a cache-loading bug fixed in web-llm 0.2.24",
-    ),
-    (
-        "t1399",
-        "not_memory read as unknown: three lines, 'Llama 3 models cause app crash on load'; only the thread says an app bug fixed in 1.4.5",
     ),
     (
         "t1404",
@@ -1201,7 +1185,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1487",
-        "vram_oom_load read as vram_held_by_other: Falcon 40B fine-tuning runs out of memory on an 80 GB card; only the maintainer says the weights do not fit one card",
+        "vram_oom_load read as vram_oom_context: Falcon 40B fine-tuning runs out of memory on an 80 GB card; only the maintainer says the weights do not fit one card",
     ),
     (
         "t1491",
@@ -1213,7 +1197,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1501",
-        "vram_oom_context read as unknown: a reranker's 'Remote server closed' with 10 lists and none with 2 (in Chinese); only the maintainer says it is out of memory",
+        "vram_oom_context read as not_memory: a reranker's 'Remote server closed' with 10 lists and none with 2 (in Chinese); only the maintainer says it is out of memory",
     ),
     (
         "t1502",
@@ -1277,7 +1261,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1575",
-        "host_oom_killed read as unknown: ChatterUI's 'Context not found' on a 4 GB tablet; only the maintainer says the model failed to load for RAM",
+        "host_oom_killed read as not_memory: ChatterUI's 'Context not found' on a 4 GB tablet; only the maintainer says the model failed to load for RAM",
     ),
     (
         "t1576",
@@ -1286,14 +1270,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1577",
         "not_memory read as vram_oom_context: an app crashing once the chat history reaches a limit; only the maintainer says the full history overflowed the context length (a bug fixed in 0.0.4)",
-    ),
-    (
-        "t1581",
-        "not_memory read as unknown: LLMFarm crashing after chatting a few times, Metal on or off; only the maintainer names the context shift on overflow",
-    ),
-    (
-        "t1583",
-        "not_memory read as unknown: a GPT-2 file loaded by gpt_neox_model_load on an iPhone; only the maintainer says the inference type was set wrong",
     ),
     (
         "t1584",
@@ -1338,10 +1314,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1621",
         "cpu_spill_slow read as unknown: a CUDA build of main using 1.1 GB of GPU memory, the command without -ngl; only the reporter's confirmation says -ngl was what was missing",
-    ),
-    (
-        "t1625",
-        "not_memory read as unknown: MapViewOfFile failing in Spanish for a 2.7 GB model; only the thread says the build was 32-bit and lacked the address space",
     ),
     (
         "t1628",
@@ -1425,7 +1397,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1702",
-        "host_oom_killed read as unknown: koboldcpp's access violation loading Kimi-K2 Q6_K; only the maintainer says the model needs hundreds of GB against 32 GB of RAM",
+        "host_oom_killed read as not_memory: koboldcpp's access violation loading Kimi-K2 Q6_K; only the maintainer says the model needs hundreds of GB against 32 GB of RAM",
     ),
     (
         "t1718",
@@ -1458,10 +1430,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1758",
         "vram_oom_load read as unknown: exllamav2's convert.py quantizing Llama-3-8B on an 8 GB card, the paste stopping before the error; only the maintainer says the large output layer needs more VRAM than the card has",
-    ),
-    (
-        "t1763",
-        "not_memory read as unknown: llama-quantize's 'failed to quantize: basic_ios::clear: iostream error'; only the reporter's typo in the output directory explains it",
     ),
     (
         "t1765",
@@ -1521,7 +1489,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1822",
-        "vram_oom_context read as unknown: oar-ocr's masked 'vision attn softmax' failure on some images, in Chinese; only the maintainer says it is CUDA OOM growing with the image's patches",
+        "vram_oom_context read as not_memory: oar-ocr's masked 'vision attn softmax' failure on some images, in Chinese; only the maintainer says it is CUDA OOM growing with the image's patches",
     ),
     (
         "t1823",
@@ -1548,10 +1516,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: COLMAP's 'probably caused by insufficient GPU memory' the reporter doubts; only the rebuild against the updated CUDA fixed it",
     ),
     (
-        "t1845",
-        "not_memory read as unknown: a kernel panic trace inside amdgpu's display code with no memory line; only the reporter's kernel switch (LTS runs clean) names the driver bug",
-    ),
-    (
         "t1848",
         "paging_thrash read as unknown: a llama-server command line and a whole-machine hang; only the reporter's test (--cache-ram 0 stops it) names the prompt cache filling RAM",
     ),
@@ -1576,10 +1540,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as unknown: Colab restarting at 62 percent of loading checkpoint shards, said in Chinese without a RAM word the lists know; only the thread names the 13 GB of system RAM",
     ),
     (
-        "t1899",
-        "not_memory read as unknown: a Jupyter kernel crash running a float16 pipeline on MPS; only the reporter's float32 test names the dtype",
-    ),
-    (
         "t1905",
         "vram_held_by_other read as recovered_no_failure: TensorFlow's BFC warning (ran out of memory trying to allocate) alone; only the reporter's follow-up names other open notebooks holding the GPU",
     ),
@@ -1594,10 +1554,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1919",
         "vram_oom_context read as vram_oom_load: CTranslate2 out of memory with no phase line; only the reporter's own test (100 inputs work) names the whole dataset sent as one batch",
-    ),
-    (
-        "t1928",
-        "not_memory read as unknown: faster-whisper printing no text on a new PC with the log attached as a file; only the thread names the compute type on an RTX 50 card",
     ),
     (
         "t1929",
@@ -1689,7 +1645,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2009",
-        "host_oom_killed read as unknown: llama-server ending with a segfault under OLLAMA_CONTEXT_LENGTH=131072 on a 16 GiB runner without a GPU; only the merged PR names the KV cache in RAM",
+        "host_oom_killed read as not_memory: llama-server ending with a segfault under OLLAMA_CONTEXT_LENGTH=131072 on a 16 GiB runner without a GPU; only the merged PR names the KV cache in RAM",
     ),
     (
         "t2012",
@@ -1797,7 +1753,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2125",
-        "not_memory read as rocm_oom: GAIA's invalid unordered_map key at initialization on a Ryzen laptop; only the maintainer's list of supported platforms names the CPU",
+        "not_memory read as vram_oom_context: GAIA's invalid unordered_map key at initialization on a Ryzen laptop; only the maintainer's list of supported platforms names the CPU",
     ),
     (
         "t2126",
@@ -1832,10 +1788,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: a Unity editor crash whenever GPU layers are above 0 on a GT 750M; only the maintainer says the card's CUDA 9 limit rules out the builds",
     ),
     (
-        "t2166",
-        "not_memory read as unknown: a Vulkan build failing to load a model the CPU build loads, on a laptop with two Vulkan devices for one GPU; only the maintainer names the upstream split bug",
-    ),
-    (
         "t2168",
         "rocm_oom read as vram_oom_load: DirectML's not enough GPU video memory on a Radeon RX 6600; the corpus files DirectML on AMD under ROCm, the readings keep ROCm for HIP and ROCm builds",
     ),
@@ -1848,14 +1800,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: PyTorch's OOM on a 4 GiB GTX 1650 generating textures; only the maintainers say the 16-series card needs full precision, which the model does not fit",
     ),
     (
-        "t2172",
-        "not_memory read as unknown: a Unity editor crash on the sample scene with two actors; only the maintainer names the Inference Engine bug in Unity 6000.0.53f1 and later",
-    ),
-    (
-        "t2174",
-        "not_memory read as unknown: a Python UnboundLocalError from an agent talking to Ollama; only the commenters name the OLLAMA_HOST setting that kept any request from being sent",
-    ),
-    (
         "t2176",
         "vram_oom_context read as unknown: vLLM's profile reserving 16384 tokens per image for 12 images, described beside the code; only the words say the OOM and they sit among code lines read as output",
     ),
@@ -1865,7 +1809,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2184",
-        "host_oom_killed read as unknown: Ollama in Docker failing with one model, the log and compose file screenshots; only the maintainer names the 8g memory limit and the runner killed for it",
+        "host_oom_killed read as not_memory: Ollama in Docker failing with one model, the log and compose file screenshots; only the maintainer names the 8g memory limit and the runner killed for it",
     ),
     (
         "t2188",
@@ -1888,18 +1832,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: ComfyUI's 26.99 GiB request over a 24 GiB limit after an update, hedged; only the maintainer's retitle names another custom node's bug",
     ),
     (
-        "t2221",
-        "not_memory read as unknown: an EXC_BAD_ACCESS backtrace in MLX's Metal code after generate is pressed twice; only the maintainer traces it to MLXArrays shared across threads",
-    ),
-    (
-        "t2222",
-        "not_memory read as unknown: EXC_BAD_ACCESS running the MLX example app on the iOS simulator, the error a screenshot; only the maintainer says the simulator lacks the Metal GPU family MLX needs",
-    ),
-    (
-        "t2223",
-        "not_memory read as unknown: Swift's unexpectedly found nil while loading a GGUF; only the reporter's answer (the simulator) names where Metal does not work",
-    ),
-    (
         "t2229",
         "vram_held_by_other read as vram_oom_context: train failing while serve is still running, said in a feature request; the words name no memory, only the contributor's figures (5-6 GB held) name the holder",
     ),
@@ -1917,7 +1849,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2250",
-        "recovered_no_failure read as unknown: the WebGPU build's jsep wasm files taken for a CPU fallback; only the maintainer says they are the WebGPU runtime",
+        "recovered_no_failure read as not_memory: the WebGPU build's jsep wasm files taken for a CPU fallback; only the maintainer says they are the WebGPU runtime",
     ),
     (
         "t2252",
@@ -2010,10 +1942,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2332",
         "not_memory read as apple_metal_oom: a Mac Pro 2013 running Linux with AMD FirePro cards on Vulkan; only the reporter's RADV_DEBUG settings say the RADV driver was at fault",
-    ),
-    (
-        "t2333",
-        "not_memory read as unknown: llama.cpp silently crashing on start-up under newer Adrenalin drivers; only the downgrade the reporter and a second user made names the driver",
     ),
     (
         "t2334",
@@ -2132,10 +2060,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Collaborator mrariden: the message 'indicates if GPU acceleration is enabled ... Cellpose will operate as normally in CPU only mode. You can ignore it.'",
     ),
     (
-        "t2437",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter kmordhwaj: 'I resolved it by ... not installing torch from pytorch.org ... then downgraded to TotalSegmentator==1.4' - a version/install conflict.",
-    ),
-    (
         "t2441",
         "paging_thrash read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer lassoan: 512x512x321 float64 for 25 segments 'would consume 16GB' ... int8 'should easily fit into the RAM and may make the processing 1-2 magnitudes faster' - RAM full, swapping, slow.",
     ),
@@ -2150,10 +2074,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2450",
         "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: Reporter VibhuJawa (RAPIDS) explains the restarted worker's RMM pool init fails because 'the memory is not cleared up even after the process dies', with nvidia-smi as proof.",
-    ),
-    (
-        "t2454",
-        "not_memory read as unknown: the gatherer's evidence from the thread: PR #4928 by the reporter jiapengwen, 'gpu allocate memory overflow: num_data_ is int_32 ... it's overflow', was merged and maintainer jameslamb linked it as fixing #4926.",
     ),
     (
         "t2457",
@@ -2213,7 +2133,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2497",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Developer zubatyuk explained memory scales O(N^2) because TorchANI builds an NxN distance matrix plus PBC images, 'This is the stage when you run out of memory'; reporter replied 'the memory error is clear'.",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Developer zubatyuk explained memory scales O(N^2) because TorchANI builds an NxN distance matrix plus PBC images, 'This is the stage when you run out of memory'; reporter replied 'the memory error is clear'.",
     ),
     (
         "t2503",
@@ -2261,7 +2181,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2528",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer jstoecker said the logged E_NOINTERFACE 'is harmless and 'expected'': DXCore is unsupported before build 19041 so 'DirectML falls back to DXGI', and the result was correct.",
+        "recovered_no_failure read as not_memory: the gatherer's evidence from the thread: Maintainer jstoecker said the logged E_NOINTERFACE 'is harmless and 'expected'': DXCore is unsupported before build 19041 so 'DirectML falls back to DXGI', and the result was correct.",
     ),
     (
         "t2531",
@@ -2305,7 +2225,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2557",
-        "apple_metal_oom read as unknown: the gatherer's evidence from the thread: Maintainer VikParuchuri: 'This looks like an out of memory or MPS issue. I would try using CPU (TORCH_DEVICE=cpu), or reducing the dpi'; reporter ragaeeb: 'Worked! Thank you.'",
+        "apple_metal_oom read as not_memory: the gatherer's evidence from the thread: Maintainer VikParuchuri: 'This looks like an out of memory or MPS issue. I would try using CPU (TORCH_DEVICE=cpu), or reducing the dpi'; reporter ragaeeb: 'Worked! Thank you.'",
     ),
     (
         "t2558",
@@ -2346,10 +2266,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2585",
         "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Reporter asked if VRAM was short after 'Killed'; collaborator airaria answered '大概率是内存不足' (most likely system RAM is insufficient) and pointed to the RAM-optimized script with --offload_dir.",
-    ),
-    (
-        "t2587",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer hako-mikan said the error was 'due to changes in the memory-related mechanisms when it changed from 1.5 to 1.6. I believe it is fixed now' and a user confirmed after updating 'the problem has been solved'.",
     ),
     (
         "t2588",
@@ -2397,7 +2313,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2622",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer Anjok07: 'The segment size you're using might be too large. I recommend you keep it at 512 or below as your PC might not be able to handle that size.'",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer Anjok07: 'The segment size you're using might be too large. I recommend you keep it at 512 or below as your PC might not be able to handle that size.'",
     ),
     (
         "t2628",
@@ -2585,7 +2501,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2760",
-        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer ggerganov: 'This is the expected behaviour. With --swa-full you need more memory and the computation is slower' - no failure.",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer ggerganov: 'This is the expected behaviour. With --swa-full you need more memory and the computation is slower' - no failure.",
     ),
     (
         "t2763",
@@ -2610,10 +2526,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2770",
         "not_memory read as unknown: the gatherer's evidence from the thread: The reporter akierum wrote 'downgrading to 0.3.26 fixes this', so the not-enough-VRAM claim for models that loaded before was a regression in the 0.3.27 beta.",
-    ),
-    (
-        "t2771",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter mrcodetastic tied the load failure to updating the runtime to 'Vulkan llama.cpp (Windows) v1.21.0' and gave 'Temporary solution: Revert to v1.19.0', confirmed by others; a later commenter's advice to lower GPU offload is not …",
     ),
     (
         "t2772",
@@ -2650,10 +2562,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2794",
         "not_memory read as unknown: the gatherer's evidence from the thread: PR author ViRb3 says a commit 'introduced a regression where KV cache was counted twice' so the VRAM safety limit fired 'despite having plenty of RAM left'; the fix makes it work.",
-    ),
-    (
-        "t2797",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter TheCluster confirmed the crash with image input was a runtime bug: 'Fixed in 0.13.2'.",
     ),
     (
         "t2805",
@@ -2749,7 +2657,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2859",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: juancaoviedo, who posted the logs, later confirmed 'the pod/container was not able to access the GPUs at all... as suggested by you and @dhiltgen, the problem was in the container runtime' - the empty Helm runtimeClassName, fixed by …",
+        "cpu_spill_slow read as not_memory: the gatherer's evidence from the thread: juancaoviedo, who posted the logs, later confirmed 'the pod/container was not able to access the GPUs at all... as suggested by you and @dhiltgen, the problem was in the container runtime' - the empty Helm runtimeClassName, fixed by …",
     ),
     (
         "t2860",
@@ -2788,20 +2696,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator rick-github explained 'Each increment in OLLAMA_NUM_PARALLEL needs to allocate another context buffer', so the rising memory with NUM_PARALLEL=10 is expected behaviour and nothing failed.",
     ),
     (
-        "t2880",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter followed up: 'tracked down to the drive on which the models are being downloaded to being full. Freeing up some space on the drive allows LM Studio to start again', and another user confirmed it.",
-    ),
-    (
-        "t2881",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter writes that 'It turns out it was the Models directory being full', so the disk was full; memory was not the cause of the crash on startup.",
-    ),
-    (
-        "t2882",
-        "not_memory read as unknown: the gatherer's evidence from the thread: A commenter suggested changing the runtime from Vulkan llama.cpp to CPU llama.cpp, and the reporter confirmed 'yeah @Azad137 suggestions solves the problem for me', so the cause was the Vulkan runtime and not memory.",
-    ),
-    (
         "t2885",
-        "apple_metal_oom read as unknown: the gatherer's evidence from the thread: Maintainer timothycarambat: 'Seems to be releated to Ollama + memory issues for the model ... Depending on the RAM + context window, you may be exceeding mem alloc' (DeepSeek 32B on a 24 GB M4 Pro).",
+        "apple_metal_oom read as not_memory: the gatherer's evidence from the thread: Maintainer timothycarambat: 'Seems to be releated to Ollama + memory issues for the model ... Depending on the RAM + context window, you may be exceeding mem alloc' (DeepSeek 32B on a 24 GB M4 Pro).",
     ),
     (
         "t2890",
@@ -2810,10 +2706,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2892",
         "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer slaren: 'Probably llama_set_state_data, llama_copy_state_data need to be updated to use n_embd_gqa instead of n_embd' - a prompt-cache state-size bug for 70B GQA models (issue labelled bug).",
-    ),
-    (
-        "t2898",
-        "not_memory read as unknown: the gatherer's evidence from the thread: PR #3996 states 'This fixes #3817': the prompt was truncated only when cache_prompt was set, so the server crashed on over-long prompts - a bug fixed by a patch.",
     ),
     (
         "t2902",
@@ -2833,7 +2725,11 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2932",
-        "vram_oom_load read as unknown: the gatherer's evidence from the thread: Maintainer dhiltgen: 'our memory prediction algorithm didn't work correctly ... we attempted to load too many layers into the GPU and it ran out of VRAM'.",
+        "vram_oom_load read as not_memory: the gatherer's evidence from the thread: Maintainer dhiltgen: 'our memory prediction algorithm didn't work correctly ... we attempted to load too many layers into the GPU and it ran out of VRAM'.",
+    ),
+    (
+        "r325",
+        "unknown read as not_memory: vLLM's wrapper (Engine core initialization failed. See root cause above) with the cause not pasted; the paste also holds a sentence about the error message, read as a failure that says nothing of memory",
     ),
 ];
 

@@ -9,6 +9,7 @@ pub mod events;
 mod implied;
 mod input;
 pub mod numbers;
+mod other_failure;
 pub mod scan;
 pub mod signals;
 mod stated_model;

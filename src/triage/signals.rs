@@ -788,6 +788,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("0xc0000005", Sig::ExitCue),
     // Windows' name for the same bad pointer (Python's ctypes: "OSError: exception: access violation").
     ("access violation", Sig::ExitCue),
+    // Apple's name for it (Xcode, macOS/iOS crash reports): EXC_BAD_ACCESS (SIGSEGV/SIGBUS).
+    ("exc_bad_access", Sig::ExitCue),
     ("pid=", Sig::PidCue),
     ("pid: ", Sig::PidCue),
     ("mlx_lm", Sig::RtMlx),

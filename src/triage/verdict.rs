@@ -913,6 +913,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
                     "core dumped",
                     "0xc0000005",
                     "access violation",
+                    "exc_bad_access",
                 ]
                 .iter()
                 .any(|w| t.contains(w))
@@ -1114,6 +1115,7 @@ fn os(scan: &Scan) -> Option<String> {
 
 /// Title when the weights of the model a command names exceed the card's whole memory.
 const WEIGHTS_OVER_CARD: &str = "The model's weights are larger than the GPU's memory";
+const OTHER_FAILURE: &str = "A failure with no sign of memory in it";
 
 /// The verdict on a scanned log.
 pub fn decide(scan: &Scan) -> Diagnosis {
@@ -1468,6 +1470,19 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         let bonus = 0.03 * seen.iter().filter(|s| **s).count() as f32;
         c.confidence = (c.confidence + bonus).min(0.97);
     }
+    // Still nothing named, but the text says something failed and says nothing of memory: no allocation, no
+    // kill, no memory word, no size, no slowness. A failure of that kind is not memory's; the label says so
+    // at low confidence, where "not recognised" would leave the person where they started.
+    if c.label == Label::Unknown
+        && c.title.is_none()
+        && let Some(word) = super::other_failure::other_failure(&scan.head)
+    {
+        c = call(Label::NotMemory, 0.3, &[]);
+        c.title = Some(OTHER_FAILURE);
+        c.explain = Some(format!(
+            "The text says something failed ('{word}') but nothing in it is about memory: no allocation failed, nothing ran out of memory or was killed, no memory size or slowness is mentioned. Failures like this are most often a bug in this version, a driver, toolkit or build that does not match, a setting, or a model file the runtime cannot read; the error message itself names which."
+        ));
+    }
     // The failing device was inferred, not read from a line: say so in the confidence.
     if named.is_some() {
         c.confidence = c.confidence.min(0.7);
@@ -1555,6 +1570,12 @@ pub fn decide(scan: &Scan) -> Diagnosis {
                 "Use a quantized checkpoint of the model (4-bit AWQ or GPTQ, or FP8), or a GGUF quant with llama.cpp / Ollama, which can also keep part of it in system RAM.".to_owned(),
                 "Split the weights over several GPUs: --tensor-parallel-size N (vLLM, SGLang), device_map=\"auto\" (transformers).".to_owned(),
                 "Or choose a smaller model: the Fit Calculator shows which sizes and quants fit this card.".to_owned(),
+            ];
+        }
+        if t == OTHER_FAILURE {
+            next_steps = vec![
+                "Search the runtime's issues for the exact error message, and try the previous or the latest release: most failures of this kind are version bugs or a driver, toolkit or build mismatch.".to_owned(),
+                "If memory did run out, paste the whole log from the model load to the error (or describe when it fails and how much memory the card has): the lines around the failure say which memory.".to_owned(),
             ];
         }
         if t == FITTED {
