@@ -4512,6 +4512,18 @@ fn a_failure_that_says_nothing_of_memory() {
         ),
         Label::NotMemory
     );
+    // "Any" is no denial: loading any file of one kind crashes.
+    assert_eq!(
+        label("Trying to load any IQ2 file crashes the app; Q4 files work.\n"),
+        Label::NotMemory
+    );
+    // .NET's name for a bad pointer, whatever its message says of "protected memory".
+    assert_eq!(
+        label(
+            "Calling the library from C# ends with System.AccessViolationException: Attempted to read or write protected memory. This is often an indication that other memory is corrupt.\n"
+        ),
+        Label::NotMemory
+    );
     // A line that only says another part failed shows no failure to judge.
     assert_eq!(
         label("Error: llama runner process has terminated: exit status 1\n"),

@@ -854,10 +854,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: a bare PyTorch OOM in h2ogpt's container on 8 GB; only the maintainer's pointer to a smaller model places it at the weights",
     ),
     (
-        "t1159",
-        "not_memory read as unknown: a backend connection traceback; only the reporter's find ('use https' ticked for a plain-http server) names the setting",
-    ),
-    (
         "t1165",
         "vram_oom_context read as unknown: 'go OOM when num_samples > 128' beside an nvidia-smi table, read as a log excerpt whose English words are the runtime's; only the reporter's cache_examples_on_gpu=False places it in the calibration activations",
     ),
@@ -2746,10 +2742,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "unknown read as not_memory: vLLM's wrapper (Engine core initialization failed. See root cause above) with the cause not pasted; the paste also holds a sentence about the error message, read as a failure that says nothing of memory",
     ),
     (
-        "t2941",
-        "not_memory read as unknown: the gatherer's evidence from the thread: The 'Attempted to read or write protected memory' crash was not memory exhaustion: maintainer martindevans said 'you may be using a slightly incompatible file format' and another user found the 'backend binaries do not match the version'.",
-    ),
-    (
         "t2942",
         "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Log shows 'CUDA error 2 ... out of memory' on certain requests; maintainer AsakusaRinne asked if layers were offloaded 'as much as possible' (configuration out-of-memory) and martindevans said llama.cpp uses 'assert to terminate the proces…",
     ),
@@ -2772,10 +2764,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2954",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer McPatate suggested lowering 'the context_window parameter' and reporter gzfrozen confirmed 'After change the context_window to 400, the problem seems to be solved', so the slowness came from an oversized prompt setting.",
-    ),
-    (
-        "t2958",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer a-ghorbani released version 1.4.5 and, after a user reported back, said 'it seems the issue is resolved now' and closed it; q4_0_4_8 crash was a software bug, not memory.",
     ),
     (
         "t2959",

@@ -116,7 +116,7 @@ pub(super) fn other_failure(head: &str) -> Option<&'static str> {
             !sentence.split_whitespace().rev().take(4).any(|w| {
                 matches!(
                     w,
-                    "no" | "not" | "without" | "never" | "nor" | "isn't" | "wasn't" | "any"
+                    "no" | "not" | "without" | "never" | "nor" | "isn't" | "wasn't"
                 )
             })
         })

@@ -790,6 +790,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("access violation", Sig::ExitCue),
     // Apple's name for it (Xcode, macOS/iOS crash reports): EXC_BAD_ACCESS (SIGSEGV/SIGBUS).
     ("exc_bad_access", Sig::ExitCue),
+    // .NET's (System.AccessViolationException: "Attempted to read or write protected memory").
+    ("accessviolationexception", Sig::ExitCue),
     ("pid=", Sig::PidCue),
     ("pid: ", Sig::PidCue),
     ("mlx_lm", Sig::RtMlx),

@@ -914,6 +914,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
                     "0xc0000005",
                     "access violation",
                     "exc_bad_access",
+                    "accessviolationexception",
                 ]
                 .iter()
                 .any(|w| t.contains(w))
