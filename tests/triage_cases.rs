@@ -4540,3 +4540,19 @@ fn a_failure_that_says_nothing_of_memory() {
         Label::NotMemory
     );
 }
+
+#[test]
+fn a_quoted_word_is_the_word() {
+    // The runtime's fallback quoted in a person's words: "fall back to 'cpu'" is the fall back to the CPU.
+    assert_eq!(
+        label(
+            "I can't get the GPU to work with the parser, the log says: cuda is not available in the system. fall back to 'cpu'\n"
+        ),
+        Label::CpuSpillSlow
+    );
+    // An apostrophe inside a word stays: "doesn't" still denies.
+    assert_ne!(
+        label("The model doesn't fall back to the CPU and it runs at 40 tokens/s.\n"),
+        Label::CpuSpillSlow
+    );
+}

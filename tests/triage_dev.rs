@@ -2982,10 +2982,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer qued closed it 'as addressed by PR #136' in unstructured-inference, so the OOM kill on an 8 GB machine was treated as a code problem fixed by a patch.",
     ),
     (
-        "t3074",
-        "cpu_spill_slow read as not_memory: the gatherer's evidence from the thread: Maintainer cau-git asked for torch.cuda.is_available(); commenter joerg-knitter with 'the same error message' fixed it by reinstalling torch 'with CUDA enabled' (index-url .../cu126), i.e. CPU-only torch caused the CPU fallback.",
-    ),
-    (
         "t3076",
         "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Commenters explain the default install runs on CPU: douglasmakey's GPU arch needed HSA_OVERRIDE_GFX_VERSION, CorvetteCole: 'install pytorch using the command for ROCm', so the model fell back to CPU.",
     ),

@@ -92,6 +92,23 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     // start-up where the option is missing: neither says anything about the allocator's state; the person's
     // own words (or the numbers) must.
     let mut t = without_hints(&t);
+    // A word in quotes is the word ("fall back to 'cpu'", "the `cuda` device"): quotes that do not sit
+    // between two letters go, an apostrophe inside a word ("doesn't") stays.
+    if t.contains(['\'', '"', '`']) {
+        let b = t.as_bytes();
+        let keep = |i: usize| {
+            !matches!(b[i], b'\'' | b'"' | b'`')
+                || i > 0
+                    && i + 1 < b.len()
+                    && b[i - 1].is_ascii_alphanumeric()
+                    && b[i + 1].is_ascii_alphanumeric()
+        };
+        t = t
+            .char_indices()
+            .filter(|(i, c)| !c.is_ascii() || keep(*i))
+            .map(|(_, c)| c)
+            .collect();
+    }
     // "No out of memory error anywhere", "without an OOM": a failure denied is no symptom; nor is one
     // guessed at ("probably running out of VRAM").
     for w in super::signals::OOM_PHRASES.into_iter().chain(["oom"]) {
