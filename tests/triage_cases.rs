@@ -4556,3 +4556,29 @@ fn a_quoted_word_is_the_word() {
         Label::CpuSpillSlow
     );
 }
+
+#[test]
+fn a_program_gone_part_way_through_without_an_error() {
+    // It went away at a point the person names, and nothing was printed: ended from outside, for RAM.
+    assert_eq!(
+        label("The merge script reaches 3/7 on the progress bar and then just exits.\n"),
+        Label::HostOomKilled
+    );
+    // The same in Chinese: at about 40 % it quits by itself (自动退出), no error (没有报错).
+    assert_eq!(
+        label("生成视频到大概40%的时候程序就自动退出了，没有报错。\n"),
+        Label::HostOomKilled
+    );
+    // An error printed is what ended it.
+    assert_ne!(
+        label(
+            "It just exits at 40% with an error: ModuleNotFoundError: No module named sageattention\n"
+        ),
+        Label::HostOomKilled
+    );
+    // A date is no progress point.
+    assert_ne!(
+        label("Since 2024/07/25 the app just exits when I open it.\n"),
+        Label::HostOomKilled
+    );
+}

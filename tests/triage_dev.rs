@@ -1475,10 +1475,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as unknown: exllamav2's convert.py quantizing Llama-3-8B on an 8 GB card, the paste stopping before the error; only the maintainer says the large output layer needs more VRAM than the card has",
     ),
     (
-        "t1765",
-        "host_oom_killed read as unknown: 'it gets to 4/9 on the progress bar and then just exits' in mergekit; only the reporter's 'yup that was it' confirms the RAM kill",
-    ),
-    (
         "t1768",
         "not_memory read as host_oom_killed: Ollama's 'model requires more system memory (330 MiB) than is available (170 MiB)' in an LXC whose MemAvailable is 35 GB; only the fix shows Ollama counted MemFree",
     ),
@@ -3107,16 +3103,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as rocm_oom: the gatherer's evidence from the thread: Maintainer mohnjiles: 'v2.13+ needs Win10 22H2 or higher due to the upgrade to .NET 9' - launch failure caused by an unsupported OS build.",
     ),
     (
-        "t3131",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer city96: 'I'm able to reproduce it on torch 2.4.0 if I completely disable pagefile, so it's definitely memory related' - Windows commit/pagefile exhaustion kills the process silently.",
-    ),
-    (
         "t3134",
         "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: Maintainer deepbeepmeep: 'VRAM is cleared between generations. What happens sometime is that your internet browser starts taking more and more VRAM due to video accumulating'.",
-    ),
-    (
-        "t3135",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter Estranger7 confirmed the cause and fix: '内存原因，设置虚拟内存即可' (it was a memory issue; setting virtual memory fixed it).",
     ),
     (
         "t3136",

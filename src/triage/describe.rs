@@ -1781,6 +1781,23 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ])
     .or_else(|| says_no_error(&t).then_some("no error"))
     .filter(|_| oom_named.is_none() && find(&["allocat"]).is_none());
+    // The program went away part-way through, at a point the person can name ("it gets to 4/9 on the progress
+    // bar and then just exits", "到60%的时候就会自动退出", ComfyUI "reconnecting", stopping at around 15 %), and
+    // no error was printed: the process was ended from outside, by the OS when system RAM ran out.
+    let vanished_midway = find(&[
+        "just exits",
+        "then exits",
+        "just quits",
+        "just closes",
+        "just shuts down",
+        "disconnects",
+        "reconnecting",
+        "自动退出",
+        "直接退出",
+    ])
+    .filter(|_| {
+        oom_named.is_none() && (!has_word("error") || says_no_error(&t)) && progress_point(&t)
+    });
     // "The model requires 13GB of GPU memory, but I only have 8GB": the weights against the card.
     let weights_over_card = (has_word("requires") || has_word("needs") || has_word("need"))
         && (t.contains("only have") || t.contains("only has") || t.contains("i only got"))
@@ -2091,6 +2108,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             s,
             "The program closed while loading the model without printing an error. A GPU allocation the runtime cannot make is reported ('out of memory'); a process that vanishes was ended from outside: system RAM (on Windows, the commit limit of RAM plus page file) ran out as the weights passed through it. Watch RAM (Task Manager, free -h) during the load; a larger page file or swap, more RAM, or a smaller (FP8/GGUF) checkpoint fixes it.",
         )
+    } else if let Some(v) = vanished_midway {
+        (
+            Label::HostOomKilled,
+            v,
+            "The program went away part-way through (at the progress point given) without printing an error. A runtime that cannot get memory on the GPU says so; a process that vanishes was ended from outside, most often by the OS when system RAM ran out (on Windows, the commit limit of RAM plus page file). Watch RAM (Task Manager, free -h) while it runs; a larger page file or swap, more RAM, or a smaller model or workflow fixes it.",
+        )
     } else if let Some(w) = ample.or(not_memory) {
         (
             Label::NotMemory,
@@ -2352,6 +2375,25 @@ fn sentence_around(t: &str, i: usize) -> (usize, usize) {
 }
 
 /// "Without any error", "with no error message", "no errors shown": the person says nothing was printed.
+/// A point part-way through a run: a percentage ("at around 15%", "60%的时候") or a count of steps or
+/// shards ("4/9").
+fn progress_point(t: &str) -> bool {
+    let b = t.as_bytes();
+    let digits_before = |i: usize| (0..i).rev().take_while(|&j| b[j].is_ascii_digit()).count();
+    let digits_after = |i: usize| b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    t.match_indices('%').any(|(i, _)| {
+        let before = t[..i].trim_end();
+        before.len() + 1 >= i && (1..=3).contains(&digits_before(before.len()))
+    }) || t.match_indices('/').any(|(i, _)| {
+        let (n, m) = (digits_before(i), digits_after(i));
+        (1..=3).contains(&n)
+            && (1..=3).contains(&m)
+            && (i < n + 1 || !b[i - n - 1].is_ascii_alphanumeric() && b[i - n - 1] != b'/')
+            && b.get(i + m + 1)
+                .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'/')
+    })
+}
+
 fn says_no_error(t: &str) -> bool {
     t.match_indices("error").any(|(i, _)| {
         // The few words before it, on a char boundary.

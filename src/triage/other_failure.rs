@@ -113,6 +113,13 @@ pub(super) fn other_failure(head: &str) -> Option<&'static str> {
         at_word_start(&t, w).any(|i| {
             // "No errors", "there isn't any type of error", "without a crash": denied, not shown.
             let sentence = t[..i].rsplit(['.', '!', '?', '\n']).next().unwrap_or("");
+            // 没有报错 ("no error reported"), 无错误, 未失败: denied in Chinese.
+            if ["没有", "没", "无", "未", "不"]
+                .iter()
+                .any(|n| sentence.trim_end().ends_with(n))
+            {
+                return false;
+            }
             !sentence.split_whitespace().rev().take(4).any(|w| {
                 matches!(
                     w,
