@@ -4582,3 +4582,19 @@ fn a_program_gone_part_way_through_without_an_error() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn a_failure_placed_only_by_default_is_said_with_less_confidence() {
+    // A bare allocation failure: the load is the default reading, not one the log shows.
+    let d = diagnose_str("RuntimeError: CUDA error: out of memory\n");
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert!(d.confidence <= 0.65, "{}", d.confidence);
+    // The same failure where the load marks it keeps its confidence.
+    let d = diagnose_str(
+        "llama_model_load: loading model tensors, this can take a while...\n\
+         ggml_backend_cuda_buffer_type_alloc_buffer: allocating 30649.55 MiB on device 0: cudaMalloc failed: out of memory\n\
+         llama_model_load: error loading model: unable to allocate CUDA0 buffer\n",
+    );
+    assert_eq!(d.label, Label::VramOomLoad);
+    assert!(d.confidence >= 0.8, "{}", d.confidence);
+}

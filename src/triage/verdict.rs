@@ -704,17 +704,22 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
     }
     if scan.has(Sig::CudaOom) {
         let mut label = phase(scan, scan.last(Sig::CudaOom), Label::VramOomLoad);
-        // The weights were already on the GPU, or the run had started: the failure is the context's.
-        if tl
+        let event_phase = tl
             .last(EventKind::AllocFailed)
-            .and_then(|e| e.phase.as_deref())
-            .is_some_and(|p| p != events::phase::LOAD)
-        {
+            .and_then(|e| e.phase.as_deref());
+        // The weights were already on the GPU, or the run had started: the failure is the context's.
+        if event_phase.is_some_and(|p| p != events::phase::LOAD) {
             label = Label::VramOomContext;
         }
+        // A failure line that no phase marker, buffer or event places is read as the load only by default:
+        // that half of the call is a guess, and the confidence says so.
+        let placed = scan.has(Sig::ContextPhase)
+            || scan.has(Sig::LoadPhase)
+            || event_phase.is_some()
+            || tl.of(EventKind::Buffer).next().is_some();
         return call(
             label,
-            0.85,
+            if placed { 0.85 } else { 0.6 },
             &[
                 Sig::CudaOom,
                 Sig::ContextPhase,
