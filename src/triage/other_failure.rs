@@ -171,7 +171,7 @@ mod tests {
         );
         assert_eq!(other_failure("There isn't any type of error log\n"), None);
         assert_eq!(other_failure("How do I set the context length?\n"), None);
-        // "Errors" and "failure" are the same words; "terror" and "program" are not.
+        // Inside other words nothing counts: "terror" holds "error", "program" holds "ram".
         assert_eq!(other_failure("a terror of a program\n"), None);
         assert_eq!(other_failure("16 GB RAM; it crashes\n"), None);
         assert_eq!(other_failure("ramalama run crashes\n"), Some("crash"));
