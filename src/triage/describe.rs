@@ -707,38 +707,37 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "first prompt",
         "first request",
         "first message",
-        // The load itself is said to have worked.
-        "loads fine",
-        "loaded fine",
-        "loads ok",
-        "loaded ok",
-        "loads successfully",
-        "loaded successfully",
-        "once loaded",
-        "after loading",
-        // A later run fails where the first worked (the activations or a cache grew, not the weights).
-        "second one",
-        "second image",
-        "second time",
-        "second request",
-        "first one works",
-        // A longer input than the one that works: audio, video, a file, a chat that went on.
-        "works on short",
-        "works with short",
-        "works for short",
-        "short clips",
-        "long audio",
-        "longer audio",
-        "hour audio",
-        "hour-long",
-        "long video",
-        "long file",
-        "longer file",
-        "new chat",
-        "new conversation",
-        "first image works",
-        "first run works",
     ])
+    // The load itself is said to have worked.
+    .or_else(|| crash_find(&LOADED))
+    .or_else(|| {
+        crash_find(&[
+            "once loaded",
+            "after loading",
+            // A later run fails where the first worked (the activations or a cache grew, not the weights).
+            "second one",
+            "second image",
+            "second time",
+            "second request",
+            "first one works",
+            // A longer input than the one that works: audio, video, a file, a chat that went on.
+            "works on short",
+            "works with short",
+            "works for short",
+            "short clips",
+            "long audio",
+            "longer audio",
+            "hour audio",
+            "hour-long",
+            "long video",
+            "long file",
+            "longer file",
+            "new chat",
+            "new conversation",
+            "first image works",
+            "first run works",
+        ])
+    })
     .filter(|w| not_before(w))
     .or_else(|| after_count(&t).filter(|_| !log_like))
     // Inference (as against 加载, loading): the weights were in place. "加载推理" is "load and run", both.
@@ -2403,8 +2402,6 @@ fn says_no_error(t: &str) -> bool {
     })
 }
 
-/// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.
-/// The crash words that say memory ran out (not "crash" or "error" alone).
 /// The load said to have worked ("the model loads fine"): whatever failed came after it.
 pub(super) const LOADED: [&str; 6] = [
     "loads fine",
@@ -2415,6 +2412,7 @@ pub(super) const LOADED: [&str; 6] = [
     "loaded successfully",
 ];
 
+/// The crash words that say memory ran out (not "crash" or "error" alone).
 const OOM_WORDS: [&str; 9] = [
     " oom",
     "out of memory",
@@ -2508,6 +2506,7 @@ fn names_a_gpu(t: &str) -> bool {
     .any(|w| t.contains(w))
 }
 
+/// "24GB", "12 gb", "8GB VRAM": a memory size in gigabytes stated in the text.
 fn states_capacity(t: &str) -> bool {
     t.match_indices("gb").any(|(i, _)| {
         let word_ends = t
