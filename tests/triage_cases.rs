@@ -4598,3 +4598,16 @@ fn a_failure_placed_only_by_default_is_said_with_less_confidence() {
     assert_eq!(d.label, Label::VramOomLoad);
     assert!(d.confidence >= 0.8, "{}", d.confidence);
 }
+
+#[test]
+fn oom_said_first_in_the_text_is_still_said() {
+    // "OOM" opening the text or a line has no space before it; it is the same word.
+    assert_eq!(
+        label("OOM with 64G ram and a 13B model\nIs this normal?\n"),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("Loading the 70B on my laptop with 16GB RAM.\nOOM right away, what can I do?\n"),
+        Label::HostOomKilled
+    );
+}

@@ -1123,10 +1123,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: an Android app that crashes at the second prompt, with the logs attached as files; only the maintainer's reading finds the exported max_seq_len exceeded",
     ),
     (
-        "t1365",
-        "vram_oom_context read as unknown: surya's memory growing to 15 GB over 4 images and an OOM at 5; the words name batch size only as the README's RECOGNITION_BATCH_SIZE",
-    ),
-    (
         "t1368",
         "cpu_spill_slow read as not_memory: slow TTS beside a 13B model that fills the card, in an enhancement request; only the author's later measurement shows the TTS model streamed through shared GPU memory",
     ),
@@ -1405,10 +1401,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1678",
         "host_oom_killed read as vram_oom_load: a merge on free Colab that 'uses too much VRAM' before Colab kills it; only the maintainer's low-RAM options (lazy unpickle, smaller shards) say it was system RAM",
-    ),
-    (
-        "t1680",
-        "host_oom_killed read as unknown: 'OOM with 64G ram and 13B model' with the memory print in a screenshot; RAM named beside a bare OOM says no more than a capacity, and only the thread's swap fix settles it",
     ),
     (
         "t1684",

@@ -536,7 +536,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "mémoire insuffisante",
         "memoria insuficiente",
         "sin memoria",
-        " oom",
+        "oom",
         "not enough memory",
         "not enough vram",
         "not enough video memory",
@@ -1181,7 +1181,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "out of vram",
         "out of video memory",
         "out-of-memory",
-        " oom",
+        "oom",
         "not enough vram",
         "not enough memory",
         "insufficient memory",
@@ -1530,7 +1530,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     let memory_named = find(&[
         "memory",
         "vram",
-        " oom",
+        "oom",
         "allocat",
         "buffer",
         "too big",
@@ -2261,21 +2261,24 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
 /// loading.
 fn crash_sentence_loads(t: &str, crash: &str) -> bool {
     let said = std::iter::once(crash).chain(OOM_WORDS);
-    said.flat_map(|w| t.match_indices(w)).any(|(i, _)| {
-        let (a, b) = sentence_around(t, i);
-        [
-            "when loading",
-            "while loading",
-            "during loading",
-            "during the load",
-            "when i load",
-            "when trying to load",
-            "when i try to load",
-        ]
-        .iter()
-        .flat_map(|w| t[a..b].match_indices(w).map(move |(j, _)| a + j + w.len()))
-        .any(|end| !loads_input(&t[end..b]))
-    })
+    said.flat_map(|w| t.match_indices(w))
+        // Where a word starts: "oom" is not in "room".
+        .filter(|(i, _)| *i == 0 || !t.as_bytes()[*i - 1].is_ascii_alphabetic())
+        .any(|(i, _)| {
+            let (a, b) = sentence_around(t, i);
+            [
+                "when loading",
+                "while loading",
+                "during loading",
+                "during the load",
+                "when i load",
+                "when trying to load",
+                "when i try to load",
+            ]
+            .iter()
+            .flat_map(|w| t[a..b].match_indices(w).map(move |(j, _)| a + j + w.len()))
+            .any(|end| !loads_input(&t[end..b]))
+        })
 }
 
 /// What follows "when I load" is the input ("more than three images", "a long video"), not the model: the
@@ -2414,7 +2417,7 @@ pub(super) const LOADED: [&str; 6] = [
 
 /// The crash words that say memory ran out (not "crash" or "error" alone).
 const OOM_WORDS: [&str; 9] = [
-    " oom",
+    "oom",
     "out of memory",
     "out-of-memory",
     "not enough memory",
