@@ -4611,3 +4611,21 @@ fn oom_said_first_in_the_text_is_still_said() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn a_sentence_written_as_a_heading_above_a_version_list_is_read() {
+    // The whole report as a Markdown heading, then a template's fields: no line of it is program output,
+    // so it is the person's words.
+    let d = diagnose_str(
+        "### During training there was no problem for the first few epochs, but suddenly OOM happened.\n\n\
+         ### Environment\n\nYOLOv8s\ndevice: A40 48G\n\
+         torch                          1.10.0+cu113\n\
+         torchvision                    0.11.1+cu113\n",
+    );
+    assert_eq!(d.label, Label::VramOomContext);
+    // A template's heading is still no sentence of the person's.
+    assert_eq!(
+        label("### Describe the bug\n\n### Environment\n\ntorch 2.1.0\n"),
+        Label::Unknown
+    );
+}

@@ -3015,10 +3015,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer tomaarsen: 'This is a bug with Sentence Transformers < 2.3 that caused `to` to be ignored', fixed by 'pip install -U sentence-transformers'; the leftover GPU memory was CUDA overhead from the default device.",
     ),
     (
-        "t3079",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Collaborator AyushExel asked 'what's your batch size? Reducing that might help' and the reporter confirmed OOM at batch 120 while 'Now it is batch size = 100, and eight epoch have been run, so there is no problem'.",
-    ),
-    (
         "t3081",
         "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer glenn-jocher: 'You are out of system RAM (not GPU ram). Type free -m to see details. Suggest you create swap mem'; the worker died with a Bus error on shared memory.",
     ),

@@ -93,9 +93,18 @@ pub fn not_a_log(head: &[u8]) -> Option<&'static str> {
 
 /// Keeps the start of the text and counts how many of its lines look like program output.
 pub fn note_head(scan: &mut Scan, text: &str) {
-    let t = text.trim();
+    let mut t = text.trim();
     if t.is_empty() {
         return;
+    }
+    // A whole sentence written as a Markdown heading ("### During training, suddenly OOM happened.") is the
+    // person's words; a template's heading is a few words.
+    let marks = t.bytes().take_while(|&b| b == b'#').count();
+    if (1..=3).contains(&marks)
+        && t[marks..].starts_with(' ')
+        && t[marks..].split_whitespace().count() >= 8
+    {
+        t = t[marks..].trim_start();
     }
     // Issue-template headings ("### Describe the bug", "**Additional Information:**") are neither output
     // nor prose: they do not count either way.
@@ -246,7 +255,10 @@ pub fn is_description(scan: &Scan) -> bool {
         // A short paste in the first person whose sentences are at least as many as its output lines
         // ("I am trying to load … but get an error" + "64GB RAM, RTX 4070S").
         || personal && scan.head_lines <= 6 && scan.prose_lines >= scan.structured_lines;
-    words >= 5 && (personal || scan.prose_lines >= 2) && mostly_words
+    // No line of program output at all, and a sentence among the lines (the rest a template's fields or a
+    // list of versions): words too, whoever they are about.
+    let no_output = scan.structured_lines == 0 && scan.prose_lines >= 1 && scan.head_lines >= 3;
+    words >= 5 && (personal || scan.prose_lines >= 2 || no_output) && mostly_words
 }
 
 /// One to three lines of which none is program output, long enough to say something, written without "I"
