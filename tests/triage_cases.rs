@@ -34,7 +34,7 @@ fn llama_cpp_load_and_context_failures() {
 
 #[test]
 fn pytorch_formats() {
-    let frag = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 1.20 GiB is free. Including non-PyTorch memory, this process has 22.36 GiB memory in use. Of the allocated memory 18.10 GiB is allocated by PyTorch, and 3.80 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True";
+    let frag = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.57 GiB of which 1.20 GiB is free. Including non-PyTorch memory, this process has 22.36 GiB memory in use. Of the allocated memory 12.10 GiB is allocated by PyTorch, and 9.80 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True";
     let d = diagnose_str(frag);
     assert_eq!(d.label, Label::VramFragmentation);
     assert_eq!(
@@ -2577,10 +2577,10 @@ fn silent_exits_mac_swapping_and_cures_tried() {
     );
 
     let tried = "I tried setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, but I still got OOM:\n\
-        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.10 GiB is free. Of the allocated memory 20.40 GiB is allocated by PyTorch, and 1.40 GiB is reserved by PyTorch but unallocated.\n";
+        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.10 GiB is free. Of the allocated memory 12.40 GiB is allocated by PyTorch, and 9.40 GiB is reserved by PyTorch but unallocated.\n";
     assert_eq!(label(tried), Label::VramOomContext);
-    // The same figures without the words: a reserve about the request's size, with the free memory,
-    // covers it.
+    // The same figures without the words: a large reserve (over a third of the cache) about the request's
+    // size, with the free memory, covers it.
     let figures = tried.lines().nth(1).unwrap_or_default();
     assert_eq!(label(figures), Label::VramFragmentation);
 
@@ -2859,7 +2859,10 @@ fn round_nineteen_readings() {
     // A reserve far smaller than the request is no fragmentation; one about the request's size stays it.
     let small = "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 19.63 GiB. GPU 3 has a total capacity of 79.15 GiB of which 17.73 GiB is free. Of the allocated memory 56.64 GiB is allocated by PyTorch, and 4.07 GiB is reserved by PyTorch but unallocated.";
     assert_ne!(label(small), Label::VramFragmentation);
-    let big = small.replace("4.07 GiB is reserved", "18.07 GiB is reserved");
+    // A reserve about the request's size that is also a large share of the cache (a third or more).
+    let big = small
+        .replace("56.64 GiB is allocated", "30.64 GiB is allocated")
+        .replace("4.07 GiB is reserved", "18.07 GiB is reserved");
     assert_eq!(label(&big), Label::VramFragmentation);
 }
 
@@ -4628,4 +4631,35 @@ fn a_sentence_written_as_a_heading_above_a_version_list_is_read() {
         label("### Describe the bug\n\n### Environment\n\ntorch 2.1.0\n"),
         Label::Unknown
     );
+}
+
+#[test]
+fn a_cache_keeping_a_little_slack_is_not_fragmented() {
+    // 0.40 GiB reserved but unallocated of 12.40 GiB reserved: the slack every cache keeps, with the card
+    // full. The request does not fit: the work is too big for the card.
+    let d = diagnose_str(
+        "RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 14.75 GiB total capacity; \
+         12.00 GiB already allocated; 300.00 MiB free; 12.40 GiB reserved in total by PyTorch) If reserved \
+         memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.\n",
+    );
+    assert_eq!(d.label, Label::VramOomContext);
+    // Half of what PyTorch holds reserved but unallocated, with the request inside it: split.
+    let d = diagnose_str(
+        "RuntimeError: CUDA out of memory. Tried to allocate 3.00 GiB (GPU 0; 23.65 GiB total capacity; \
+         10.00 GiB already allocated; 1.20 GiB free; 20.00 GiB reserved in total by PyTorch)\n",
+    );
+    assert_eq!(d.label, Label::VramFragmentation);
+}
+
+#[test]
+fn the_ram_named_by_what_it_is_beside_is_the_ram() {
+    // "CPU RAM", "(CPU memory)": the host's memory, whatever else the text names.
+    for text in [
+        "Training a speech model on a large dataset, the script seems to run out of CPU RAM during the first epoch and stops.\n",
+        "Llama 2 70B pre-training out-of-memory (CPU memory) with the default config on 8 GPUs\n",
+        // The kill, misspelt as many write it.
+        "I run the conversion script for the 70B model and the program will get kill. It worked for the 7B.\n",
+    ] {
+        assert_eq!(label(text), Label::HostOomKilled, "{text}");
+    }
 }

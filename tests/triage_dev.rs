@@ -442,10 +442,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as vram_fragmentation: PyTorch's own figures (2.53 GiB reserved-unallocated against a 2.68 GiB request, 1.32 GiB free) read as fragmentation; only the maintainer's fix (tiling the 4x upscale) places it in the activations",
     ),
     (
-        "t1006",
-        "vram_oom_context read as vram_fragmentation: 7.88 GiB reserved-unallocated beside a 6.55 GiB request is fragmentation by PyTorch's figures; only the maintainer's answer (lower the input resolution) names the activations",
-    ),
-    (
         "t1009",
         "vram_oom_load read as vram_oom_context: 'a batch of 4 images' fails; only the maintainer's figure (the bf16 Flux checkpoint alone is ~24 GB) places it at the weights",
     ),
@@ -614,10 +610,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as recovered_no_failure: Ollama 0.1.19 reading 'system memory bytes: 0' and falling back; only the thread calls it a detection bug",
     ),
     (
-        "t224",
-        "vram_oom_context read as vram_fragmentation: 0.8 GiB reserved-unallocated against a 294 MiB request; only the collaborator ties it to long inputs",
-    ),
-    (
         "t231",
         "vram_fragmentation read as vram_held_by_other: 5 GiB outside PyTorch's reserve on a 22 GiB card; only the maintainer's note calls it fragmentation",
     ),
@@ -707,7 +699,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t085",
-        "vram_held_by_other read as vram_fragmentation: 92 MiB reserved-unallocated against a 50 MiB request on a 3.8 GiB card; only the maintainer's arithmetic puts ~1 GiB outside PyTorch",
+        "vram_held_by_other read as vram_oom_context: 92 MiB reserved-unallocated against a 50 MiB request on a 3.8 GiB card; only the maintainer's arithmetic puts ~1 GiB outside PyTorch",
     ),
     (
         "t020",
@@ -2115,7 +2107,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2435",
-        "not_memory read as vram_fragmentation: the gatherer's evidence from the thread: Reporter mcib3d: 'The problem disappeared after I updated to the latest version' - fixed by a later release.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter mcib3d: 'The problem disappeared after I updated to the latest version' - fixed by a later release.",
     ),
     (
         "t2436",
@@ -2164,10 +2156,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2478",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: PR #645 (Lionelsy) cites #234: inference is slow 'because the dataloader will apply multiple data preprocessing if self.cache_convert is None'; rejexx confirmed a big speed-up, so a bug, not CPU fallback.",
-    ),
-    (
-        "t2480",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer's reply (quoted by freshwk): now you can test 'without preloading the datasets', since each process keeps 'multiple copies of the preloaded datasets' in RAM; the reporter then reran.",
     ),
     (
         "t2484",
@@ -2283,7 +2271,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2554",
-        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer rsommerfeld: 'you are trying to allocate more GPU memory than your GPU has available. You could try lowering the batch size', and the reporter answered 'Yes! It definately' worked.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer rsommerfeld: 'you are trying to allocate more GPU memory than your GPU has available. You could try lowering the batch size', and the reporter answered 'Yes! It definately' worked.",
     ),
     (
         "t2557",
@@ -2340,10 +2328,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2596",
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Reporter says the 32B model cannot be loaded on a single card (OOM) for inference and merge lora; maintainer Jintao-Huang replied 'try `--device_map auto`' to spread the weights over devices.",
-    ),
-    (
-        "t2598",
-        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: rusty1s said the 'data/network might be to big to train on a single GPU without any sampling mechanism' and the reporter confirmed weighted sampling produced 'batches really large' of graphs with up to 10000 nodes.",
     ),
     (
         "t2600",
@@ -2522,10 +2506,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer yangapku: the 32768 batch was with the vision side frozen, saving much memory; joint training used batch 4608; recompute trades time for memory - batch size/activation memory caused the OOM; reporter thanked.",
     ),
     (
-        "t2733",
-        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Another user: 'your GPU RAM isn't enough' (paper used A100); reporter: 'I changed to train it on the GPU with 24G RAM. It works.'",
-    ),
-    (
         "t2735",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer TouvronHugo: '--num_workers ... should be 4 in your case'; reporter: 'I set the num_workers to be 4 and it worked now!' - a wrong setting, not memory.",
     ),
@@ -2675,7 +2655,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2831",
-        "vram_held_by_other read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer josStorer: 'Attempt to close some gpu memory-consuming programs. For chatglm, 6GB of memory is just enough to run' - memory held outside this process is blamed.",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Maintainer josStorer: 'Attempt to close some gpu memory-consuming programs. For chatglm, 6GB of memory is just enough to run' - memory held outside this process is blamed.",
     ),
     (
         "t2833",
@@ -2987,7 +2967,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3057",
-        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer cmdr2 answered the max_split_size_mb question with 'Please try a smaller image, and set VRAM Usage Level to low', treating it as plain generation-size OOM rather than fragmentation (reserved 5.29 vs allocated 5.18 GiB).",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer cmdr2 answered the max_split_size_mb question with 'Please try a smaller image, and set VRAM Usage Level to low', treating it as plain generation-size OOM rather than fragmentation (reserved 5.29 vs allocated 5.18 GiB).",
     ),
     (
         "t3060",
@@ -3254,10 +3234,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_held_by_other read as vram_fragmentation: the gatherer's evidence from the thread: The PR's root cause says caption models stayed in the GUI process so memory 'still held by the GUI led to a worse memory plan (more block swap)'; maintainer in #90: 'a couple of GB held by the GUI's captioner is enough to push it into a he…",
     ),
     (
-        "t3208",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer sgugger: 'That is because you do not have enough CPU RAM to do the conversion. It needs 140GB of memory.'",
-    ),
-    (
         "t3209",
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter schmorp closed it saying 'This seems to be caused by a debian libc security update that ran tonight, and as such, might not be caused by a change in llama.cpp'.",
     ),
@@ -3316,14 +3292,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3245",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer acon96 found the crash was the CPU instruction set, not memory: 'the default Llama.cpp build config enables AVX and AVX2 (AVX2 being the issue here)'.",
-    ),
-    (
-        "t3252",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter spakhomov later says 'I spent some time on upgrading memory to 64Gb and was able to get a working configuration', confirming host RAM exhaustion.",
-    ),
-    (
-        "t3253",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Collaborator terrykong says 'Increasing num_workers can increase the host memory usage'; reporter states reducing num_workers to 2 worked (CPU memory OOM).",
     ),
     (
         "t3254",
@@ -3394,10 +3362,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as paging_thrash: the gatherer's evidence from the thread: Maintainer Sanster: 'The first time you use the model, it will download the model, and the download speed is related to the network' - the stall at 2% is a download, not a memory problem.",
     ),
     (
-        "t3314",
-        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer lllyasviel: 'set save_memory= true will support training on 16g vram' - the training step activations overflow the card with the default setting.",
-    ),
-    (
         "t3315",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer ZhengPeng7: the bottleneck is not network inference but probably the timed 'refine_foreground' post-processing, which is very slow in the old version; use the latest GPU implementation - not a memory or offload problem.",
     ),
@@ -3451,7 +3415,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3335",
-        "not_memory read as vram_fragmentation: the gatherer's evidence from the thread: Commenter leos-code said to add the missing @torch.no_grad() to the inference method and use batch_size 8; reporter confirmed '你的方法可以解决问题'.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Commenter leos-code said to add the missing @torch.no_grad() to the inference method and use batch_size 8; reporter confirmed '你的方法可以解决问题'.",
     ),
     (
         "t3336",
@@ -3506,12 +3470,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer josStorer replied '内存不足, 模型会先载入内存, 增加虚拟内存可解决' (system RAM is insufficient, the model is loaded into RAM first, more virtual memory fixes it).",
     ),
     (
-        "t3364",
-        "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer adamian98 replied '2GB is not enough memory to store all of the gradients necessary during optimization' and that 4GB should work, so the working memory of the run, not the weights, overflows.",
+        "c009",
+        "vram_fragmentation read as vram_oom_context: 736.86 MiB reserved but unallocated of the 14.5 GiB PyTorch holds (5 %), the slack any cache keeps by the figures; only the thread (a request to turn on expandable_segments by default) names fragmentation",
     ),
     (
-        "t3365",
-        "vram_oom_load read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer psychedelicious replied InvokeAI already held about 3.4GB and 'There simply wasn't enough memory available to load the model', 'not enough VRAM to run the system'.",
+        "c085",
+        "vram_fragmentation read as vram_oom_context: 1.83 GiB reserved but unallocated of the 77 GiB PyTorch holds (2 %) with 1.96 GiB asked; only the thread (a PR keeping 5 % headroom for fragmentation) names the cause",
     ),
 ];
 

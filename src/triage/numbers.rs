@@ -159,6 +159,16 @@ impl Found {
         Some(self.unallocated_reserve()?.saturating_mul(5) >= req.saturating_mul(4))
     }
 
+    /// The reserve is a large share of what the allocator holds (a third or more): the cache split into
+    /// pieces, not the few MiB of slack every cache keeps.
+    pub fn reserve_is_large(&self) -> Option<bool> {
+        let ru = self.unallocated_reserve()?;
+        let held = self
+            .reserved
+            .or_else(|| Some(self.allocated?.saturating_add(ru)))?;
+        Some(ru.saturating_mul(3) >= held)
+    }
+
     /// Reads what `line` says; later lines overwrite earlier values (the last failure is the one that counts).
     pub fn read(&mut self, line: &str) {
         let Some(p) = patterns() else {
