@@ -4663,3 +4663,16 @@ fn the_ram_named_by_what_it_is_beside_is_the_ram() {
         assert_eq!(label(text), Label::HostOomKilled, "{text}");
     }
 }
+
+#[test]
+fn killed_said_in_chinese_is_the_kill() {
+    // "Killed (the process)" as it is written in Chinese: 被杀掉, and "killed the program automatically".
+    assert_eq!(
+        label("训练到一半，内存占用到30G就会被杀掉进程\n"),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("加载14B模型的时候OOM异常，自动kill程序了\n"),
+        Label::HostOomKilled
+    );
+}

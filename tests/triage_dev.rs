@@ -1546,10 +1546,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as not_memory: oar-ocr's masked 'vision attn softmax' failure on some images, in Chinese; only the maintainer says it is CUDA OOM growing with the image's patches",
     ),
     (
-        "t1823",
-        "host_oom_killed read as unknown: a 200 GB machine's RAM filling while MinerU parses one PDF until the OS ends the process, in Chinese; the ending is named in words the readings do not know",
-    ),
-    (
         "t1825",
         "cpu_spill_slow read as not_memory: MinerU defaulting to 1 GB of VRAM and 100 % CPU; only the reporter's later finding of a CPU-only torch build confirms the run was on the CPU",
     ),
@@ -3406,10 +3402,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter said it is 'not a memory issue' and then confirmed 'Fixed force_rate was the issue and should be set to 0 for driving and source'.",
     ),
     (
-        "t3331",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer yerfor explained that NeRF training by default keeps the loaded images in RAM ('在内存不大的电脑中会导致内存不足') and the reporter's process is killed at 28 GB of 32 GB RAM.",
-    ),
-    (
         "t3333",
         "cpu_spill_slow read as vram_oom_context: the gatherer's evidence from the thread: Maintainer aihacker111 said the onnx model 'you run it on CPU only' and that onnxruntime-gpu did not fit the user's cuda/cudnn, so inference fell back to CPU and was slow.",
     ),
@@ -3464,10 +3456,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3362",
         "not_memory read as unknown: the gatherer's evidence from the thread: The reporter hadamard-2 found 'I don't have CUDA Toolkit installed' (so the build was CPU-only), installed it after JustANyanCat's advice, and wrote 'It worked!!'.",
-    ),
-    (
-        "t3363",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer josStorer replied '内存不足, 模型会先载入内存, 增加虚拟内存可解决' (system RAM is insufficient, the model is loaded into RAM first, more virtual memory fixes it).",
     ),
     (
         "c009",

@@ -267,6 +267,12 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "被 kill",
         "被系统 kill",
         "已杀死",
+        "被杀掉",
+        "被操作系统关闭",
+        "被操作系统终止",
+        "被操作系统杀",
+        // "Killed the program automatically".
+        "自动 kill",
     ]);
     // "A process from yesterday I never killed" names a holder, not a kill.
     let killed = killed.filter(|k| *k != "killed" || has_affirmed("killed"));
