@@ -4676,3 +4676,16 @@ fn killed_said_in_chinese_is_the_kill() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn memory_the_last_run_kept_is_held_by_another() {
+    // What the last generation, a server left running or a second copy of the model keeps on the card is
+    // memory held: the fix is to free it, not a smaller setting.
+    for text in [
+        "Out of memory on the second generation: VRAM doesn't clear between generations, it works again after a restart.\n",
+        "Fine-tuning fails with CUDA out of memory if the inference server is still running.\n",
+        "With reload mode on, the script loads the model twice and runs out of GPU memory.\n",
+    ] {
+        assert_eq!(label(text), Label::VramHeldByOther, "{text}");
+    }
+}

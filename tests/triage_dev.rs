@@ -408,10 +408,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "cpu_spill_slow read as vram_held_by_other: two apps 'at the same time' fill the card; only the reporter's follow-up names the driver's sysmem fallback as what made it slow",
     ),
     (
-        "t1055",
-        "vram_held_by_other read as vram_oom_load: a notebook's 'VRAM doesn't clear' with a screenshot; only the maintainer's advice (restart the kernel) names the earlier training run holding it",
-    ),
-    (
         "t1056",
         "not_memory read as vram_oom_load: a Colab notebook filling 12 GB of RAM before the model loads; only the maintainer's 'fixed now, update the colab' names the notebook bug",
     ),
@@ -1516,10 +1512,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: koboldcpp reprocessing the whole prompt with ContextShift on; only the maintainer says the model is an old GGML file ContextShift does not support",
     ),
     (
-        "t1778",
-        "vram_held_by_other read as vram_oom_load: KoboldAI reloaded with fewer GPU layers while RAM and VRAM stay full; only the maintainer confirms the old model is never unloaded",
-    ),
-    (
         "t1782",
         "vram_oom_context read as vram_oom_load: DirectML's 'not enough memory resources' at the first prompt with max_length left at 131072; the words place it, but the failure is the runtime's line and no phase marker is near it",
     ),
@@ -1894,10 +1886,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2216",
         "not_memory read as vram_oom_context: ComfyUI's 26.99 GiB request over a 24 GiB limit after an update, hedged; only the maintainer's retitle names another custom node's bug",
-    ),
-    (
-        "t2229",
-        "vram_held_by_other read as vram_oom_context: train failing while serve is still running, said in a feature request; the words name no memory, only the contributor's figures (5-6 GB held) name the holder",
     ),
     (
         "t2233",
@@ -2446,10 +2434,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2685",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer JonathanFly: 'I forget to enable CPU offloading, just updated. Type git pull to get the update' - a code omission fixed by a patch.",
-    ),
-    (
-        "t2688",
-        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Reporter phoenixor traced it himself: in `gradio xxx.py` reload mode 'the code outside main will run twice', so the Qwen2-Audio model was loaded a second time while the first copy still held the GPU.",
     ),
     (
         "t2689",
@@ -3112,10 +3096,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as rocm_oom: the gatherer's evidence from the thread: Maintainer mohnjiles: 'v2.13+ needs Win10 22H2 or higher due to the upgrade to .NET 9' - launch failure caused by an unsupported OS build.",
     ),
     (
-        "t3134",
-        "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: Maintainer deepbeepmeep: 'VRAM is cleared between generations. What happens sometime is that your internet browser starts taking more and more VRAM due to video accumulating'.",
-    ),
-    (
         "t3136",
         "not_memory read as unknown: the gatherer's evidence from the thread: Reporter lzhfdwu007 states the update-folder dependency update script replaces GPU torch with the CPU build and that reinstalling the cu126 build makes ComfyUI start - a wrong torch build, not memory.",
     ),
@@ -3225,7 +3205,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3194",
-        "recovered_no_failure read as paging_thrash: the gatherer's evidence from the thread: Colab team member craigcitro: 'This is working as intended -- the space is being used by the OS, python, libraries, etc.'",
+        "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: Colab team member craigcitro: 'This is working as intended -- the space is being used by the OS, python, libraries, etc.'",
     ),
     (
         "t3200",

@@ -331,6 +331,18 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "not freed",
         "doesn't free",
         "still in use",
+        // Memory the last run or the first copy kept: "VRAM doesn't clear between generations", "it didn't
+        // clean its memory when reloading", "train fails if serve is still running", "loads the model twice".
+        "doesn't clear",
+        "does not clear",
+        "didn't clear",
+        "doesn't seem to clear",
+        "didn't clean",
+        "did not clean",
+        "is still running",
+        "load model twice",
+        "loads the model twice",
+        "loaded twice",
         // The same in Chinese: "occupied", "kept occupying", "not released (after killing it)".
         "被占用",
         // Two processes (two instances of a server) on one card, another process.
