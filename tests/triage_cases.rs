@@ -4689,3 +4689,15 @@ fn memory_the_last_run_kept_is_held_by_another() {
         assert_eq!(label(text), Label::VramHeldByOther, "{text}");
     }
 }
+
+#[test]
+fn mlx_buffer_cap_without_its_prefix_is_still_metal() {
+    // MLX's allocator message reached through C++'s terminate handler, without "[metal::malloc]" before it:
+    // the wording is MLX's own, so the device is the Mac's GPU, and the input (image, video, prompt) is too
+    // large for this Mac's memory.
+    let d = diagnose_str(
+        "libc++abi: terminating due to uncaught exception of type std::runtime_error: Attempting to allocate 40000000000 bytes which is greater than the maximum allowed buffer size of 20000000000 bytes.\n\
+         Fatal Python error: Aborted\n",
+    );
+    assert_eq!(d.label, Label::AppleMetalOom);
+}

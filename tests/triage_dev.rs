@@ -1772,10 +1772,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: a 334.76 GiB request on a 44 GiB card after 115108 tokens of video; only the reporter's version pins show a package bug",
     ),
     (
-        "t2072",
-        "apple_metal_oom read as not_memory: MLX's request above the maximum allowed buffer size (77 GB) for a 90-second video reads as a per-buffer limit; only the maintainer treats it as the Mac's memory (quants, fewer frames)",
-    ),
-    (
         "t2078",
         "vram_oom_load read as vram_oom_context: textual inversion training failing as it starts on a 4 GB laptop card; only the docs' 12 GB requirement places it at the weights",
     ),
@@ -2754,10 +2750,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2916",
         "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer FL33TW00D: 'I'm aware of the leak!' and later 'Leak is fixed, will be released in 0.8.0' - a leak bug fixed by a patch.",
-    ),
-    (
-        "t2931",
-        "apple_metal_oom read as not_memory: the gatherer's evidence from the thread: Reporter mattjcly shows the crash only 'on images with larger dimensions' (1978x2806) while 'With an image of dimension 1278 x 816, I do not see the crash'; the Metal allocation exceeds the max buffer size.",
     ),
     (
         "t2932",

@@ -111,8 +111,11 @@ fn timeline_rules(scan: &Scan, tl: &Timeline, f: &Found, gpu_fail: u64) -> Optio
         let free = start.and_then(|e| e.numbers.free_bytes);
         let total = start.and_then(device_total).or(f.total);
         let lower = lim.text.to_ascii_lowercase();
+        // "…bytes which is greater than the maximum allowed buffer size of N bytes" is MLX's Metal allocator
+        // speaking, whatever prefix (or none) the program put before it.
         let metal = lower.contains("metal")
             || lower.contains("mps")
+            || lower.contains("greater than the maximum allowed buffer size")
             || scan.has(Sig::RtMlx)
             || scan.has(Sig::MetalMarker);
         let too_big = matches!((req, total), (Some(r), Some(t)) if r > t);
