@@ -4701,3 +4701,24 @@ fn mlx_buffer_cap_without_its_prefix_is_still_metal() {
     );
     assert_eq!(d.label, Label::AppleMetalOom);
 }
+
+#[test]
+fn tensorflows_fatal_allocator_line_is_no_warning() {
+    // The BFC allocator's fatal line reads like its warning but names the op that needed the memory; a
+    // ResourceExhaustedError follows it. Nothing recovered.
+    let d = diagnose_str(
+        "2023-03-02 10:11:12.123456: W tensorflow/core/common_runtime/bfc_allocator.cc:479] Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.20GiB (rounded to 1288490240)requested by op Conv2D\n\
+         2023-03-02 10:11:12.123500: I tensorflow/core/common_runtime/bfc_allocator.cc:1010] BFCAllocator dump for GPU_0_bfc\n",
+    );
+    assert_ne!(d.label, Label::RecoveredNoFailure);
+    assert!(
+        matches!(d.label, Label::VramOomLoad | Label::VramOomContext),
+        "{:?}",
+        d.label
+    );
+    // The warning the caller can do without stays a warning.
+    let d = diagnose_str(
+        "2023-03-02 10:11:12.123456: W tensorflow/core/common_runtime/bfc_allocator.cc:217] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.61GiB. The caller indicates that this is not a failure, but may mean that there could be performance gains if more memory were available.\n",
+    );
+    assert_eq!(d.label, Label::RecoveredNoFailure);
+}

@@ -1597,7 +1597,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1905",
-        "vram_held_by_other read as recovered_no_failure: TensorFlow's BFC warning (ran out of memory trying to allocate) alone; only the reporter's follow-up names other open notebooks holding the GPU",
+        "vram_held_by_other read as vram_fragmentation: TensorFlow's BFC warning (ran out of memory trying to allocate) alone; only the reporter's follow-up names other open notebooks holding the GPU",
     ),
     (
         "t1909",
@@ -2409,7 +2409,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2672",
-        "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer (quoted in sleap#1157): 'This now seems to be a memory issue. Your video is 1920 x 1088' - decrease input scaling to 0.5 or use a top-down model.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer (quoted in sleap#1157): 'This now seems to be a memory issue. Your video is 1920 x 1088' - decrease input scaling to 0.5 or use a top-down model.",
     ),
     (
         "t2677",
@@ -3017,7 +3017,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3099",
-        "vram_held_by_other read as recovered_no_failure: the gatherer's evidence from the thread: The reporter: 'I had Jupyter opened ... in another tab ... after closing it, I didn't receive out of memory issue'.",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: The reporter: 'I had Jupyter opened ... in another tab ... after closing it, I didn't receive out of memory issue'.",
     ),
     (
         "t3100",
@@ -3125,7 +3125,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3155",
-        "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer Augustin-Zidek suggests splitting the protein into overlapping parts and, asked if the error came from a lack of resources, says 'Most likely the former, given how long your sequence is'.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Augustin-Zidek suggests splitting the protein into overlapping parts and, asked if the error came from a lack of resources, says 'Most likely the former, given how long your sequence is'.",
     ),
     (
         "t3156",

@@ -468,6 +468,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     // that this is not a failure"); its fatal failure is ResourceExhaustedError / "OOM when allocating tensor".
     ("ran out of memory trying to allocate", Sig::Recover),
     ("this is not a failure", Sig::Recover),
+    // The same allocator's fatal line names the op that needed the memory and dumps its state after it
+    // ("…trying to allocate 765.00MiB (rounded to 802160640)requested by op …", "…See logs for memory
+    // state."): the failure itself, not a warning.
+    (BFC_FATAL[0], Sig::CudaOom),
+    (BFC_FATAL[1], Sig::CudaOom),
     ("not enough memory to handle", Sig::CudaOom),
     ("prefill tokens", Sig::ContextPhase),
     // TGI's KV-cache budget (`--max-batch-total-tokens`): the server cannot reserve the cache it was asked
@@ -1551,6 +1556,10 @@ fn collect(
         RECENT_MATCHES.with(|r| r.set((recent << 1) | u32::from(matched)));
     }
 }
+
+/// TensorFlow's BFC allocator's fatal out-of-memory line, worded like its warning ("ran out of memory trying
+/// to allocate …") but naming the op or pointing at the memory dump that follows it.
+pub(super) const BFC_FATAL: [&str; 2] = ["requested by op", "see logs for memory state"];
 
 /// The words that make a line's bare out-of-memory (`Sig::OomWord`).
 pub(super) const OOM_PHRASES: [&str; 4] = [
