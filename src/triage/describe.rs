@@ -2294,10 +2294,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
 /// loading.
 fn crash_sentence_loads(t: &str, crash: &str) -> bool {
     let said = std::iter::once(crash).chain(OOM_WORDS);
-    said.flat_map(|w| t.match_indices(w))
-        // Where a word starts: "oom" is not in "room".
-        .filter(|(i, _)| *i == 0 || !t.as_bytes()[*i - 1].is_ascii_alphabetic())
-        .any(|(i, _)| {
+    // Where a word starts: "oom" is not in "room".
+    said.flat_map(|w| super::signals::at_word_start(t, w))
+        .any(|i| {
             let (a, b) = sentence_around(t, i);
             [
                 "when loading",

@@ -668,10 +668,7 @@ fn read_line(p: &Patterns, sig: Sig, n: u64, t: &str, out: &mut Vec<Event>) {
             out.push(ev);
         }
         // TensorFlow's allocator words its fatal line like its warning; naming the op marks the failure.
-        Sig::Recover
-            if super::signals::BFC_FATAL
-                .iter()
-                .any(|w| t.to_ascii_lowercase().contains(w)) => {}
+        Sig::Recover if super::signals::bfc_fatal(t) => {}
         Sig::Recover => simple(EventKind::Retry, n, t, Some(short(t)), out),
         Sig::Progress => simple(EventKind::Running, n, t, Some(short(t)), out),
         Sig::SlowHint => {

@@ -161,12 +161,19 @@ impl Found {
 
     /// The reserve is a large share of what the allocator holds (a third or more): the cache split into
     /// pieces, not the few MiB of slack every cache keeps.
-    pub fn reserve_is_large(&self) -> Option<bool> {
+    fn reserve_is_large(&self) -> Option<bool> {
         let ru = self.unallocated_reserve()?;
         let held = self
             .reserved
             .or_else(|| Some(self.allocated?.saturating_add(ru)))?;
         Some(ru.saturating_mul(3) >= held)
+    }
+
+    /// The figures rule fragmentation out for a request of `req` bytes: the reserve is far smaller than the
+    /// request, or only the slack any cache keeps.
+    pub fn split_ruled_out(&self, req: Option<u64>) -> bool {
+        req.and_then(|r| self.reserve_covers(r)) == Some(false)
+            || self.reserve_is_large() == Some(false)
     }
 
     /// Reads what `line` says; later lines overwrite earlier values (the last failure is the one that counts).

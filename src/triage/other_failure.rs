@@ -3,6 +3,8 @@
 //! nothing of memory (no allocation, no kill, no memory word, no size, no slowness) is not a memory failure:
 //! the label says so, at low confidence, rather than "not recognised".
 
+use super::signals::at_word_start;
+
 /// Words that say something stopped or went wrong.
 const FAILED: &[&str] = &[
     "error",
@@ -127,17 +129,6 @@ pub(super) fn other_failure(head: &str) -> Option<&'static str> {
                 )
             })
         })
-    })
-}
-
-/// Where `w` occurs at the start of a word: after a letter or digit it is inside another word ("/dev/shm"
-/// starts one). A word of a script without spaces (CJK) counts anywhere.
-fn at_word_start<'a>(t: &'a str, w: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let b = t.as_bytes();
-    t.match_indices(w).map(|(i, _)| i).filter(move |&i| {
-        !w.starts_with(|c: char| c.is_ascii_alphabetic())
-            || i == 0
-            || !b[i - 1].is_ascii_alphanumeric()
     })
 }
 

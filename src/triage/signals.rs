@@ -1561,6 +1561,23 @@ fn collect(
 /// to allocate …") but naming the op or pointing at the memory dump that follows it.
 pub(super) const BFC_FATAL: [&str; 2] = ["requested by op", "see logs for memory state"];
 
+/// Where `w` occurs at the start of a word: after a letter or digit it is inside another word ("/dev/shm"
+/// starts one). A word of a script without spaces (CJK) counts anywhere.
+pub(super) fn at_word_start<'a>(t: &'a str, w: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let b = t.as_bytes();
+    t.match_indices(w).map(|(i, _)| i).filter(move |&i| {
+        !w.starts_with(|c: char| c.is_ascii_alphabetic())
+            || i == 0
+            || !b[i - 1].is_ascii_alphanumeric()
+    })
+}
+
+/// `line` is the BFC allocator's fatal line (see `BFC_FATAL`).
+pub(super) fn bfc_fatal(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    BFC_FATAL.iter().any(|w| l.contains(w))
+}
+
 /// The words that make a line's bare out-of-memory (`Sig::OomWord`).
 pub(super) const OOM_PHRASES: [&str; 4] = [
     "out of memory",

@@ -665,7 +665,7 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         if let Some(ru) = f.unallocated_reserve()
             && ru > 0
             && f.reserve_covers(req) == Some(true)
-            && f.reserve_is_large() != Some(false)
+            && !f.split_ruled_out(Some(req))
             && f.free.is_none_or(|free| free + ru >= req)
             && large_request
             // The person tried the cure for fragmentation and it still failed.
@@ -1167,9 +1167,7 @@ pub fn decide(scan: &Scan) -> Diagnosis {
     // PyTorch's own figures leave no reserve worth the request (reserved ≈ allocated), or only the slack any
     // cache keeps: whatever the words say about max_split_size_mb or fragmentation (often the hint quoted
     // back, or a cure tried in vain), the memory is short, not split.
-    let reserve_excludes_split = found.requested.and_then(|req| found.reserve_covers(req))
-        == Some(false)
-        || found.reserve_is_large() == Some(false);
+    let reserve_excludes_split = found.split_ruled_out(found.requested);
     // Nothing in the paste places the failure (no phase marker, no buffer of the weights): a load or a
     // context read only by default, which the person's words may place.
     let phase_unmarked = !scan.has(Sig::LoadPhase) && !scan.has(Sig::ContextPhase);
