@@ -4722,3 +4722,23 @@ fn tensorflows_fatal_allocator_line_is_no_warning() {
     );
     assert_eq!(d.label, Label::RecoveredNoFailure);
 }
+
+#[test]
+fn tensorflows_tensor_shape_and_op_tell_weights_from_work() {
+    // A batch of feature maps, a gradient op, an XLA step being run: the weights were in place, the work ran out.
+    for text in [
+        "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[32,256,112,112] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n",
+        "ResourceExhaustedError: OOM when allocating tensor with shape[4096000,64] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n\
+         \t [[node gradients_3/dense_2/Relu_grad/ReluGrad (defined at train.py:88) ]]\n",
+        "E0101 10:00:00.000000 1234 pjrt_stream_executor_client.cc:3086] Execution of replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 8589934592 bytes.\n",
+    ] {
+        assert_eq!(label(text), Label::VramOomContext, "{text}");
+    }
+    // A convolution kernel, its 3x3 window first, is a weight: the model did not fit.
+    assert_eq!(
+        label(
+            "ResourceExhaustedError: OOM when allocating tensor with shape[3,3,2048,4096] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+        ),
+        Label::VramOomLoad
+    );
+}

@@ -780,7 +780,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "r097",
-        "rocm_oom read as vram_oom_load: a TensorFlow OOM with no AMD marker in the excerpt",
+        "rocm_oom read as vram_oom_context: a TensorFlow OOM with no AMD marker in the excerpt",
     ),
     (
         "r106",
@@ -1604,7 +1604,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1876",
-        "not_memory read as vram_oom_load: TensorFlow-DirectML's OOM when allocating a small tensor; only the maintainer names a leak over a sustained run, fixed in a release",
+        "not_memory read as vram_oom_context: TensorFlow-DirectML's OOM when allocating a small tensor; only the maintainer names a leak over a sustained run, fixed in a release",
     ),
     (
         "t1895",
@@ -3043,10 +3043,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as vram_fragmentation: the gatherer's evidence from the thread: Maintainer patrickbryant1 answered 'yes you probably need a more powerful GPU'; parameters are only 372 MiB, the 14.44 GiB is working buffers.",
     ),
     (
-        "t3103",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer krasserm said the demo 'requires 8003 MB of the available 8119 MB' and advised 'running the example with smaller test images (e.g. by cropping)'.",
-    ),
-    (
         "t3106",
         "recovered_no_failure read as vram_oom_load: the gatherer's evidence from the thread: Maintainer BalzaniEdoardo: 'That's JAX, it is not a real issue. JAX allocates memory as soon as you perform any computation.'",
     ),
@@ -3663,10 +3659,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Although the reporter suspected 'memory usage errors', he later reported 'The engine was recompiled at the direction of alreadydone. There is no crash after testing', so the cause was the build, not memory.",
     ),
     (
-        "t3472",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: The reporter says training runs fine on GPU and 'I don't face this problem when I comment out' f = model.predict(X, operator=pde), i.e. the residual pass over 6,553,600 points exhausts VRAM.",
-    ),
-    (
         "t3473",
         "not_memory read as unknown: the gatherer's evidence from the thread: Reporter (issue labelled bug, closed) found 'A clone operation seems responsible for a slight memory increase' and removing it plus expandable_segments made 'the run possible' on the T4.",
     ),
@@ -3713,10 +3705,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3495",
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: The CUDNN_STATUS_ALLOC_FAILED was a Knet bug (cuDNN workspace allocated outside the memory pool, so the GC never freed cached memory), closed by merged PR #521 'fix issue #518: conv4 allocates outside of the memory pool'.",
-    ),
-    (
-        "t3496",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer avik-pal, running the ConvMixer training example, says 'This particular case should go OOM' and only asks for a catchable error instead of a crash, so the execution step really needed more GPU memory than was free.",
     ),
     (
         "t3498",

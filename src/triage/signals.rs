@@ -464,6 +464,12 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("vkallocatememory failed", Sig::CudaOom),
     ("resourceexhaustederror", Sig::CudaOom),
     ("oom when allocating tensor", Sig::CudaOom),
+    // TensorFlow names the op that was running: its gradient ops ("gradients/…/Tanh_grad/TanhGrad") belong to a
+    // training step, so the weights were already in place. XLA's "Execution of replica 0 failed" is a compiled
+    // step being run, likewise past the load.
+    ("node gradients", Sig::ContextPhase),
+    ("_grad/", Sig::ContextPhase),
+    ("execution of replica", Sig::ContextPhase),
     // TensorFlow's BFC allocator warns with this when a request it can do without fails ("The caller indicates
     // that this is not a failure"); its fatal failure is ResourceExhaustedError / "OOM when allocating tensor".
     ("ran out of memory trying to allocate", Sig::Recover),
@@ -1589,6 +1595,34 @@ pub(super) const OOM_PHRASES: [&str; 4] = [
 /// A person's "no out of memory in the log", "without an out of memory error", "probably out of VRAM": every
 /// out-of-memory phrase on the line is denied or guessed at by one of the two words before it. Runtimes never
 /// write it so; a sentence does.
+/// The phase a TensorFlow tensor's shape implies ("OOM when allocating tensor with shape[16,128,98,98]",
+/// "… of shape [3,3,1024,2048]"): rank 4 or more is a convolution's kernel (weights, the load) when its first two
+/// dimensions are a small window, otherwise activations (the work). Lower ranks say nothing: a matrix can be
+/// either.
+fn tensor_shape_phase(line: &str) -> Option<Sig> {
+    let at = line.find("allocating tensor")?;
+    let rest = &line[at..];
+    let open = rest.find('[')?;
+    // The shape follows the words closely; a bracket further on is something else.
+    if open > 40 {
+        return None;
+    }
+    let inner = &rest[open + 1..];
+    let dims: Vec<u64> = inner[..inner.find(']')?]
+        .split(',')
+        .map(|d| d.trim().parse::<u64>())
+        .collect::<Result<_, _>>()
+        .ok()?;
+    if dims.len() < 4 {
+        return None;
+    }
+    Some(if dims[0] <= 11 && dims[1] <= 11 {
+        Sig::LoadPhase
+    } else {
+        Sig::ContextPhase
+    })
+}
+
 fn only_negated_oom(line: &str) -> bool {
     let l = line.to_ascii_lowercase();
     let mut any = false;
@@ -1810,6 +1844,14 @@ pub fn signals_sampled(line: &str, work: &mut LineWork, with_context: bool) {
         if !out.contains(&Sig::ContextPhase) {
             out.push(Sig::ContextPhase);
         }
+    }
+    // TensorFlow prints the shape of the tensor it could not allocate: a convolution kernel ([3,3,1024,2048],
+    // its window first) is a weight; a batch of feature maps ([16,128,98,98]) is the work of a step.
+    if out.contains(&Sig::CudaOom)
+        && let Some(phase) = tensor_shape_phase(line)
+        && !out.contains(&phase)
+    {
+        out.push(phase);
     }
     // NvMap's other errors (a bad handle, a permission) are not memory running out.
     if out.contains(&Sig::CudaOom) {
