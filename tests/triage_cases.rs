@@ -4742,3 +4742,21 @@ fn tensorflows_tensor_shape_and_op_tell_weights_from_work() {
         Label::VramOomLoad
     );
 }
+
+#[test]
+fn chinese_denial_written_onto_the_word_denies_it() {
+    // "The service was not killed" and "the card is not occupied" deny what the words name; without the denial
+    // they still name it.
+    assert_ne!(
+        label("训练到第27轮时出错了，任务失败后我查看进程，发现服务并没有被杀掉，还在运行。\n"),
+        Label::HostOomKilled
+    );
+    assert_eq!(
+        label("训练到第27轮时进程被杀掉了，内存占满。\n"),
+        Label::HostOomKilled
+    );
+    assert_ne!(
+        label("显卡未被占用，但是模型加载时提示 CUDA out of memory。\n"),
+        Label::VramHeldByOther
+    );
+}

@@ -3994,10 +3994,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Reporter taleinat added that after they 'downgraded the code to v2.2.5, re-ran the model training, and it ran through to the end', pointing to a regression in 2.3.x rather than a real memory need.",
     ),
     (
-        "t3648",
-        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer tanmc123 said the leftover task process is a fate-flow 1.0 bug 'will be fix in FATE1.1' and the overflow 'might be caused by the un-normalized input data', so no memory exhaustion.",
-    ),
-    (
         "t3652",
         "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer giswqs, told the image is about 50GB, answered 'You need at least 2-3 times of RAM/GPU of the file size. Try a much smaller image.', attributing the CUBLAS error to the input size exceeding memory.",
     ),

@@ -275,7 +275,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "自动 kill",
     ]);
     // "A process from yesterday I never killed" names a holder, not a kill.
-    let killed = killed.filter(|k| *k != "killed" || has_affirmed("killed"));
+    let killed = killed.filter(|k| (*k != "killed" && k.is_ascii()) || has_affirmed(k));
     // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out: a freeze beside them is
     // the paging, not a kill.
     // The page file named beside a freeze is where the paging goes (its size, its drive), not an error.

@@ -1749,9 +1749,13 @@ pub(super) fn hedged(before: &str) -> bool {
 }
 
 /// The text before a word denies it: "no", "not", "without", "never" or "nor" among its last two words
-/// ("no out of memory", "without an OOM").
+/// ("no out of memory", "without an OOM"). Chinese writes the denial onto the word ("并没有被杀掉", "was not
+/// killed"; "未被占用"), with no space: the last characters before it decide.
 pub(super) fn denied_by(before: &str) -> bool {
     last_words_include(before, 2, &["no", "not", "without", "never", "nor"])
+        || ["没有", "没", "未", "不", "沒有", "沒"]
+            .iter()
+            .any(|w| before.trim_end().ends_with(w))
 }
 
 /// One of `words` is among the last `n` words of `before` (the text ahead of a phrase).
