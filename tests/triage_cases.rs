@@ -4760,3 +4760,35 @@ fn chinese_denial_written_onto_the_word_denies_it() {
         Label::VramHeldByOther
     );
 }
+
+#[test]
+fn memory_in_use_told_without_a_failure_is_no_failure() {
+    for text in [
+        "When I render my trained scene in the viewer, the GPU memory is about 21G on my 24G card.\nWith a bigger scene I am afraid it will not fit. Why does the viewer take this much?\n",
+        "The upscaler will not use more than 40% of my VRAM on a 16 GB card.\nCan I make it allocate more so it runs faster?\n",
+        "After pruning half of the weights I noticed an increase in GPU memory during inference, I do not understand why.\n",
+    ] {
+        assert_eq!(label(text), Label::RecoveredNoFailure, "{text}");
+    }
+}
+
+#[test]
+fn a_pasted_trace_that_ends_in_the_forward_pass_is_past_the_load() {
+    // The code loads the model, then the traceback stops in a module's forward call: the memory ran out for the
+    // work. "load_image(" in the code is a call, not the person saying it failed while loading.
+    let text = "Using tiling on a 2048x2048 image causes an overflow of memory, without it everything is normal.\n\
+\n\
+```\n\
+model = Encoder.from_pretrained(\"enc\")\n\
+model.to(\"cuda\")\n\
+x = load_image(\"1.png\")\n\
+out = model(x)\n\
+```\n\
+\n\
+Traceback (most recent call last):\n\
+  File \"run.py\", line 12, in <module>\n\
+    out = model(x)\n\
+  File \"/usr/lib/python3.10/site-packages/torch/nn/modules/module.py\", line 1527, in _call_impl\n\
+    return forward_call(*args, **kwargs)\n";
+    assert_eq!(label(text), Label::VramOomContext);
+}

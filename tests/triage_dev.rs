@@ -1458,10 +1458,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: ESMC-6B's weights moved to the GPU in fp32 before the cast; the text says so, but no failure line or phase word places it at the load",
     ),
     (
-        "t1649",
-        "vram_oom_context read as vram_oom_load: a VAE run with tiling that overflows memory, the traceback cut; only the maintainer says autograd kept the activations (torch.no_grad fixed it)",
-    ),
-    (
         "t1650",
         "vram_oom_context read as vram_oom_load: Tiled Diffusion throwing out of memory on an 8 GB 3070 Ti whatever the tile size; only the maintainer's decoder tile and latent batch settings fixed it",
     ),
@@ -3602,10 +3598,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The reporter said the out-of-memory error came 'after the model was loaded', acknowledged 'my gpu has small memory', and closed with 'I switched to a better gpu.'",
     ),
     (
-        "t3426",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer ameuleman explained 'The viewer loads only a part of the hierarchy into GPU memory, following the --budget parameter', so the 22G use is by design and no failure occurred.",
-    ),
-    (
         "t3429",
         "not_memory read as unknown: the gatherer's evidence from the thread: The reporter (LiuJuanXi) found in dmesg 'rknpu iommu is disabled, using non-iommu mode' so only ~12M was usable, and '重新烧写打开rknpu iommu的固件后能正常使用' (reflashing firmware with IOMMU on fixed it): a firmware setting, not a model too big.",
     ),
@@ -3670,10 +3662,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Collaborator borg323 suggested smaller batch sizes then 'max_batch=512 ... if it still runs out of memory max_batch=256', and the reporter confirmed it 'Works fine with --backend-opts=max_batch=256'.",
     ),
     (
-        "t3464",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Collaborator cn4750 answered 'lc0 doesn't use more VRAM than it needs. It does not affect performance.', so the low memory use is normal and nothing failed.",
-    ),
-    (
         "t3466",
         "host_oom_killed read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer mooskagh closed it as 'working as intended. Unlike A/B engines, Lc0 has to keep entire tree in memory', i.e. the hours-long analysis exhausted system RAM and crashed.",
     ),
@@ -3726,10 +3714,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer treo: 'what you are seeing is a regular out of memory error. You either have to allow your program to use more of your memory, or use a smaller model.'",
     ),
     (
-        "t3489",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer dfalbel explains the higher peak comes from the lazy R garbage collector and 'That shouldn't be a problem though because ... LibTorch will call R's gc if it's running out of GPU memory'.",
-    ),
-    (
         "t3492",
         "not_memory read as unknown: the gatherer's evidence from the thread: The runaway memory that froze the system during Flux tests on Julia master was a bug: maintainer MikeInnes replied 'Thanks for reporting! Fixed on master.'",
     ),
@@ -3760,10 +3744,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3507",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer Atream noted that USE_NUMA=1 must be set before compiling, with stale build results removed, and the reporter confirmed 'deleting KT and recompiling it succeeded' in using all the memory.",
-    ),
-    (
-        "t3511",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Contributor Godofnothing: 'parameters were set to zero, but in fact the tensors occupy the same memory, since weights are stored as dense tensors'; maintainer efrantar: 'memory consumption and runtime of the final model should be …",
     ),
     (
         "t3512",
@@ -3908,10 +3888,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3591",
         "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer joeyballentine: 'the backend is crashing when you try to upscale, which may be due to too much ram usage if it's upscaling on CPU'; reporter confirmed PyTorch ran on CPU (Radeon, no CUDA).",
-    ),
-    (
-        "t3592",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer k4yt3x: 'It could be bottlenecked elsewhere... How much VRAM is used depends on the video processed... I don't think it will help too much' - partial VRAM use is normal, no failure.",
     ),
     (
         "t3596",

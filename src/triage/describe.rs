@@ -779,7 +779,21 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             .any(|(i, _)| !t[..i].ends_with("加载") && !t[..i].ends_with("載入"))
             .then_some("推理")
     });
-    let load = crash_find(&[
+    // "load" in code ("load_image(", "torch.load(", "load_state_dict") is a call the person pasted, not their
+    // saying it failed while loading.
+    let in_prose = |w: &'static str| {
+        let b = t.as_bytes();
+        word_starts(w).any(|i| {
+            let end = i
+                + w.len()
+                + b[i + w.len()..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric())
+                    .count();
+            !(i > 0 && matches!(b[i - 1], b'.' | b'_')) && !matches!(b.get(end), Some(b'_' | b'('))
+        })
+    };
+    let load = [
         "load",
         "start",
         "launch",
@@ -788,7 +802,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "載入",
         "読み込",
         "로드",
-    ]);
+    ]
+    .into_iter()
+    .filter(|w| !log_like || !w.is_ascii() || after_other_script(w))
+    .find(|w| {
+        if w.is_ascii() {
+            in_prose(w)
+        } else {
+            has_word(w)
+        }
+    });
     let freeze = find(&[
         "freez",
         "frozen",
@@ -1295,9 +1318,20 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "more memory than expected",
         "more vram than expected",
         "higher than expected",
-        // Memory in use told as a fact ("it occupies 44 gb"), with nothing said to fail.
+        // Memory in use told as a fact ("it occupies 44 gb", "the gpu memory is about 22G"), with nothing said to
+        // fail.
         "occupies",
         "consumes",
+        "memory is about",
+        "memory is around",
+        "increase in gpu memory",
+        "increase in memory",
+        // Less used than the card has ("will not use more than 50% of my VRAM", "not using as much GPU memory
+        // as I expected").
+        "not use more than",
+        "not using more than",
+        "not use as much",
+        "not using as much",
     ]);
     // The person says memory is ample, or that it worked in an earlier version: the failure is a bug or a
     // limit, not a lack of memory.
@@ -2185,6 +2219,16 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::CpuSpillSlow,
             s,
             "Generation that slow usually means part of the model runs from system RAM on the CPU: not every layer fits in VRAM.",
+        )
+    } else if let Some(c) = crash
+        .filter(|c| !generic_crash(c) && scan.last(Sig::ContextPhase) > scan.last(Sig::LoadPhase))
+    {
+        // The pasted code or traceback last shows the model running (a forward pass, a generate call), past
+        // its load.
+        (
+            Label::VramOomContext,
+            c,
+            "What was pasted shows the model already running (a forward pass, generation, a training step) and nothing of the load: the work (the input's size, the batch, the context) needs more memory than is free.",
         )
     } else if let Some(c) = crash.filter(|c| !generic_crash(c)) {
         (

@@ -607,6 +607,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("return t.to(device", Sig::LoadPhase),
     // A Python frame in a model's forward pass: the weights are loaded, activations are being computed.
     (", in forward", Sig::ContextPhase),
+    // A module being called ("return forward_call(*args, **kwargs)") or a forward pass named: the model is
+    // running, its weights already placed.
+    ("forward_call(", Sig::ContextPhase),
+    ("forward pass", Sig::ContextPhase),
     // transformers' generation loop and attention internals: the weights are placed, tokens are computed.
     (", in _sample", Sig::ContextPhase),
     (", in sample", Sig::ContextPhase),
