@@ -4792,3 +4792,23 @@ Traceback (most recent call last):\n\
     return forward_call(*args, **kwargs)\n";
     assert_eq!(label(text), Label::VramOomContext);
 }
+
+#[test]
+fn words_beside_output_that_did_not_fail_say_what_did() {
+    // The pasted output stops before the failure; the person's sentence says it came after two epochs.
+    let d = diagnose_str(
+        "I tried it on 4 A10 GPUs and after two epochs the training crashed with an OOM error.\n\
+         \n\
+         2024-01-02 10:00:01 INFO Epoch 1/10 loss=0.532 acc=0.81\n\
+         2024-01-02 10:20:01 INFO Epoch 2/10 loss=0.401 acc=0.86\n\
+         2024-01-02 10:40:01 INFO Saving checkpoint to /data/ckpt/epoch2.pt\n",
+    );
+    assert_eq!(d.label, Label::VramOomContext);
+    assert!(d.confidence <= 0.3, "{}", d.confidence);
+    assert!(
+        d.explanation
+            .contains("Nothing in the pasted output failed"),
+        "{}",
+        d.explanation
+    );
+}

@@ -886,10 +886,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_held_by_other read as recovered_no_failure: an Ollama model kept in VRAM after use reads as keep_alive by design; only the maintainer's fix (the extension never sent keep_alive=0) makes the extension's server the holder",
     ),
     (
-        "t1106",
-        "host_oom_killed read as unknown: a ComfyUI start-up log with no failure line; 'crashes during checkpoint load with no reason why' is in the title only, and reading a log's own lines as words beside it cost a validation log",
-    ),
-    (
         "t1116",
         "vram_held_by_other read as unknown: an nvidia-smi table in router mode; only the merged PR names the parent server's CUDA contexts as the holder",
     ),
@@ -966,10 +962,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: a bare PyTorch OOM in h2ogpt's container on 8 GB; only the maintainer's pointer to a smaller model places it at the weights",
     ),
     (
-        "t1165",
-        "vram_oom_context read as unknown: 'go OOM when num_samples > 128' beside an nvidia-smi table, read as a log excerpt whose English words are the runtime's; only the reporter's cache_examples_on_gpu=False places it in the calibration activations",
-    ),
-    (
         "t1166",
         "host_oom_killed read as not_memory: 'ends with \"Killed\"' in prose and the ValueError that followed it; the Python error is the line the rules read, only the maintainer names system RAM",
     ),
@@ -980,10 +972,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1176",
         "not_memory read as vram_oom_context: 'over allocation' at 64k context on 96 GB; only the maintainer names the chunk-estimate bug fixed in a release",
-    ),
-    (
-        "t1177",
-        "vram_oom_context read as recovered_no_failure: 'OOM' in the title and a 0/23676 progress bar the traceback starts on; reading an unstarted bar as no progress cost a validation log",
     ),
     (
         "t1186",
@@ -1031,7 +1019,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1224",
-        "host_oom_killed read as unknown: a YOLO track run whose RAM growth is only in a screenshot; only the maintainer names results kept in RAM without stream=True",
+        "host_oom_killed read as paging_thrash: a YOLO track run whose RAM growth is only in a screenshot; only the maintainer names results kept in RAM without stream=True",
     ),
     (
         "t1225",
@@ -1060,10 +1048,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1236",
         "vram_oom_load read as vram_oom_context: a bare PyTorch OOM on a 2 GB card while ingesting; only the maintainer's figure (about 12 GB needed) places it at the weights",
-    ),
-    (
-        "t1245",
-        "vram_oom_context read as unknown: the log is the person's setup and code with no error text; only the maintainer's measurement shows the backward pass at that sequence length outgrows 32 GB",
     ),
     (
         "t1246",
@@ -1294,10 +1278,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_held_by_other read as vram_oom_load: the next model's load fails on a multi-GPU box; only the reporter found ray.shutdown() frees one GPU and the previous model stays on the others",
     ),
     (
-        "t1484",
-        "host_oom_killed read as unknown: 8 rollout workers of about 11 GB each and 'got OOM' beside '96g memory'; only the reporter says system RAM was the limit",
-    ),
-    (
         "t1486",
         "vram_oom_context read as vram_held_by_other: vLLM's wake_up beside the trainer on the same GPUs fails; only the maintainer says to lower vLLM's memory share for the KV cache",
     ),
@@ -1518,10 +1498,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: ComfyUI's 'Allocation on device' loading a text encoder; only the reporter's removal of a custom node shows that node forced it onto the GPU",
     ),
     (
-        "t1728",
-        "vram_oom_context read as unknown: exllamav3's prefill OOM stated in a Markdown report whose traceback stops before the error line; only the reporter's chunk_size fix confirms the workspace",
-    ),
-    (
         "t1735",
         "vram_oom_load read as vram_oom_context: 'exceeds 24GB when running inference on the FLUX model'; only the maintainer says the 12B weights alone fill the 4090",
     ),
@@ -1536,10 +1512,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1753",
         "not_memory read as paging_thrash: slow model loads with the disk at 30-40 % after an upgrade; only the maintainer's --usemmap points at the changed default",
-    ),
-    (
-        "t1758",
-        "vram_oom_load read as unknown: exllamav2's convert.py quantizing Llama-3-8B on an 8 GB card, the paste stopping before the error; only the maintainer says the large output layer needs more VRAM than the card has",
     ),
     (
         "t1768",
@@ -1563,7 +1535,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1787",
-        "not_memory read as unknown: Lemonade's 'needs about 16.0 GB resident in GPU memory' filter on a Strix Halo; only the fix shows the GTT pool was left out of the count",
+        "not_memory read as paging_thrash: Lemonade's 'needs about 16.0 GB resident in GPU memory' filter on a Strix Halo; only the fix shows the GTT pool was left out of the count",
     ),
     (
         "t1792",
@@ -1587,7 +1559,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1817",
-        "vram_oom_context read as recovered_no_failure: 'it loads some of it, then I get an OOM error' beside progress bars, the error itself in a screenshot; only the maintainer's --batch_size 1 names the render",
+        "vram_oom_context read as vram_oom_load: 'it loads some of it, then I get an OOM error' beside progress bars, the error itself in a screenshot; only the maintainer's --batch_size 1 names the render",
     ),
     (
         "t1822",
@@ -2170,10 +2142,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Reporter says a few steps work but a 10-day lead time runs out of memory; maintainer b8raoult 'we are aware of that problem' and mchantry 'no easy solution ... would require a refactor', so memory grows with rollout …",
     ),
     (
-        "t2465",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer oliverwm1's own report says year-long 1460-step inference 'crashed with GPU OOM' (title 'Long inference requires large amount of memory'); ai2cm/ace#249 says forward_steps_in_memory exists 'to not require …",
-    ),
-    (
         "t2466",
         "not_memory read as unknown: the gatherer's evidence from the thread: Reporter says gc did not help and 'The only thing that works for me is to construct stepper_config in main() and pass it to other functions'; the same run in one go (7543 steps) does not OOM, so memory built up …",
     ),
@@ -2275,7 +2243,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2533",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter guessed 'root cause is insufficient memory' but collaborator byshiue replied 'As of right now Orin is not formally supported', so the build failure is an unsupported platform, not memory.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter guessed 'root cause is insufficient memory' but collaborator byshiue replied 'As of right now Orin is not formally supported', so the build failure is an unsupported platform, not memory.",
     ),
     (
         "t2534",
@@ -2435,7 +2403,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2651",
-        "vram_fragmentation read as unknown: the gatherer's evidence from the thread: The reporter followed up 'when i set environment variables like this: export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True it works'.",
+        "vram_fragmentation read as vram_oom_context: the gatherer's evidence from the thread: The reporter followed up 'when i set environment variables like this: export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True it works'.",
     ),
     (
         "t2653",
@@ -2923,7 +2891,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3008",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer johnowhitaker: 'Running the example with a 70B model on 2 GPUs currently uses just over 128GB RAM, so systems with less than that will have issues', suggesting a swapfile for the RAM spike during loading.",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer johnowhitaker: 'Running the example with a 70B model on 2 GPUs currently uses just over 128GB RAM, so systems with less than that will have issues', suggesting a swapfile for the RAM spike during loading.",
     ),
     (
         "t3013",
@@ -3491,7 +3459,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3367",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Reporter qixuanwang-233 confirmed 'stage 3 is all I need and I solved this problem by using xFormers', i.e. the OOM came from attention activations in the x4 upscale stage, not from the weights.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Reporter qixuanwang-233 confirmed 'stage 3 is all I need and I solved this problem by using xFormers', i.e. the OOM came from attention activations in the x4 upscale stage, not from the weights.",
     ),
     (
         "t3368",
@@ -3511,7 +3479,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3378",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer KellerJordan: 'try reducing the per device batch size to 32'; reporter: 'changing batchsize to 32 made working'.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer KellerJordan: 'try reducing the per device batch size to 32'; reporter: 'changing batchsize to 32 made working'.",
     ),
     (
         "t3379",
@@ -3547,7 +3515,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3403",
-        "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Reporter: 'chunk my queries into batches and then loop over those chunks'; mdouze: 'yes please do. We recently introduced batching for large GPU queries'.",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Reporter: 'chunk my queries into batches and then loop over those chunks'; mdouze: 'yes please do. We recently introduced batching for large GPU queries'.",
     ),
     (
         "t3404",
@@ -3644,10 +3612,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3453",
         "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: The reporter later wrote 'I found out that it wasn't that my RAM was getting full, rather that ... the multiprocessing threading is causing my instance to hang', and FabianIsensee told them to fix their environment.",
-    ),
-    (
-        "t3457",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer dkuegler traced the GPU memory error to the 'extremely low' 0.468mm voxel size, and the reporter confirmed 'I've downsampled the image to 1mm, and now the error is not occurring any more'.",
     ),
     (
         "t3458",
@@ -3838,10 +3802,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "recovered_no_failure read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Innixma's issue shows AutoGluon's pre-fit memory check 'Skipping this model' and only asks to clarify the message; the run itself continues without a crash.",
     ),
     (
-        "t3564",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Author puhsu estimated activation memory as 'N_features x N_samples x 192 x 20 x 2' (~35GB for 10K x 500) and said to trade memory for compute by enabling gradient checkpointing.",
-    ),
-    (
         "t3569",
         "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Reporter says HAMi 'still schedules to the same GPU card causing OOM' for two 16000 MiB pods; maintainer archlitchi replies 'you need to update kubernetes to v1.23+' (the other pod holds the card).",
     ),
@@ -3867,7 +3827,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3582",
-        "not_memory read as unknown: the gatherer's evidence from the thread: seiya-git: 'its bug with cuda 10.2, use cudann for cuda 10.1'; maintainer lltcggie: 'ver 1.2.0.4でCUDA ToolkitとcuDNNを更新したので直ったと思われます' (fixed by updated CUDA/cuDNN in 1.2.0.4).",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: seiya-git: 'its bug with cuda 10.2, use cudann for cuda 10.1'; maintainer lltcggie: 'ver 1.2.0.4でCUDA ToolkitとcuDNNを更新したので直ったと思われます' (fixed by updated CUDA/cuDNN in 1.2.0.4).",
     ),
     (
         "t3583",
@@ -3896,10 +3856,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3603",
         "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Issue labelled bug; maintainer tijyojwad: 'we just released v0.3.4 with the fixes published here', after another user confirmed the rc3 build works - a duplex bug, not card size.",
-    ),
-    (
-        "t3604",
-        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Reporter: 'Passing -b 256, but not -b 512 remedies the OOM'; maintainer tijyojwad guesses dorado 'is at the edge of memory' with the auto batch size.",
     ),
     (
         "t3608",

@@ -16,6 +16,9 @@ pub(super) enum Reading {
     LogExcerpt,
     /// The person's own lines beside a pasted log whose failure line the rules read.
     BesideLog,
+    /// The person's own lines beside pasted output in which nothing failed (it stops before the failure, or
+    /// the error was a screenshot).
+    OverQuietLog,
 }
 
 /// A person's description of what they saw: symptoms in `text` (the start of the scanned paste, or the
@@ -2325,6 +2328,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         }
         Reading::Description => "Reading this as a description of the problem, not a log",
         Reading::BesideLog => "The log's failure line does not say why; the words beside it do",
+        Reading::OverQuietLog => {
+            "Nothing in the pasted output failed; reading the words written beside it"
+        }
     };
     c.explain = Some(format!(
         "{reading}: it mentions \"{symptom}\"{}. {why} Paste the runtime's full log for a sure answer.",

@@ -1298,6 +1298,20 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         d.confidence = 0.3;
         c = d;
         read_words = true;
+    } else if c.label == Label::Unknown
+        && !description
+        // A failure the text names with nothing of memory in it is that failure's (read below), not the words'.
+        && super::other_failure::other_failure(&scan.head).is_none()
+        && let Some(mut d) = super::input::words_beside_log(scan)
+            .and_then(|w| describe(scan, &w, Reading::OverQuietLog))
+            .and_then(words_read)
+    {
+        // Nothing in the pasted output failed, but the person's own lines beside it say what did ("it failed
+        // with OOM error", "OOM appears when I use it"): the output may stop before the failure, or be a
+        // screenshot. Their words are the evidence, read with low confidence.
+        d.confidence = d.confidence.min(0.3);
+        c = d;
+        read_words = true;
     }
     // PyTorch's message does not say what was being allocated, and its default reading is the context. A
     // command line naming a 16-bit model whose weights alone exceed the card's whole memory says it: the load.
