@@ -4812,3 +4812,16 @@ fn words_beside_output_that_did_not_fail_say_what_did() {
         d.explanation
     );
 }
+
+#[test]
+fn a_batch_size_set_places_an_unmarked_failure_past_the_load() {
+    let tail = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n";
+    // The run batches its work: the weights were in place.
+    let text = format!("I train with batch_size=64 on a 3090 and it stops at once.\n{tail}");
+    assert_eq!(label(&text), Label::VramOomContext);
+    // A smaller batch did not help: the batch is not what filled the card, the default stands.
+    let text = format!(
+        "I train on a 3090 and it stops at once. Lowering batch_size to 1 did not help.\n{tail}"
+    );
+    assert_eq!(label(&text), Label::VramOomLoad);
+}

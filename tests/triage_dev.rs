@@ -1130,10 +1130,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_load: an app's 'Insufficient graphics memory' alert with 4 GB; only the maintainer says the app's own threshold was too strict",
     ),
     (
-        "t1309",
-        "vram_oom_context read as vram_oom_load: 'CUDA OUT OF MEMORY' in SoVITS training on 4 GB with the error in screenshots; only the maintainer says batch size 1 and short clips fit",
-    ),
-    (
         "t1315",
         "recovered_no_failure read as vram_oom_context: a ComfyUI node's VAE decode that errors and switches to tiled decoding in words only; the failure and the fallback are not in a log",
     ),
@@ -1163,7 +1159,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1337",
-        "not_memory read as vram_oom_load: 'CUDA out of memory' in Colab and a question about batch size; only the maintainer's bfloat16-to-float16 change solved it",
+        "not_memory read as vram_oom_context: 'CUDA out of memory' in Colab and a question about batch size; only the maintainer's bfloat16-to-float16 change solved it",
     ),
     (
         "t1341",
@@ -1264,10 +1260,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1468",
         "not_memory read as vram_oom_load: an out-of-memory from SwarmUI's ComfyUI backend with a GGUF model; only the maintainer says an upstream pinned-memory default is unstable with GGUF",
-    ),
-    (
-        "t1475",
-        "vram_oom_context read as vram_oom_load: lm-evaluation-harness with vLLM runs out of memory; only the maintainer names prompt logprobs' memory on top of the weights and KV cache",
     ),
     (
         "t1480",
@@ -1622,10 +1614,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as not_memory: CUBLAS_STATUS_INTERNAL_ERROR at cublasCreate on a 6 GB card, an error that names no memory; only the maintainer's arithmetic (5 GB of weights) names the load",
     ),
     (
-        "t1919",
-        "vram_oom_context read as vram_oom_load: CTranslate2 out of memory with no phase line; only the reporter's own test (100 inputs work) names the whole dataset sent as one batch",
-    ),
-    (
         "t1929",
         "not_memory read as paging_thrash: an app freezing white after thousands of lines, said in Chinese; only the maintainer's fixed release names the app bug",
     ),
@@ -1956,10 +1944,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2290",
         "recovered_no_failure read as vram_held_by_other: GPU memory not released after a large batch; only the maintainer says PyTorch's caching allocator keeps the pool by design",
-    ),
-    (
-        "t2291",
-        "vram_oom_context read as vram_oom_load: a bare 'CUDA error: out of memory' in a traceback ending in validate; only the maintainer names the validation loop run without torch.no_grad()",
     ),
     (
         "t2292",
@@ -3066,10 +3050,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_held_by_other read as not_memory: the gatherer's evidence from the thread: The reporter samuela later confirmed (nixpkgs PR 158186) that TF preallocating 'all GPU memory leaving nothing to JAX' 'seems to be the conclusion in' this issue.",
     ),
     (
-        "t3116",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: The reporter SmerkyG wrote that the weights loaded and all loglikelihood requests ran before the NCCL 'out of memory' at the end, and that 'if I manually set a smaller batchsize it works fine'.",
-    ),
-    (
         "t3118",
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: The PR author traced the OOM to accelerator.prepare() making training-style allocations, and maintainer haileyschoelkopf 'confirmed that the same behavior occurs ... and that this fixes it' before merging the patch.",
     ),
@@ -4044,6 +4024,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3721",
         "recovered_no_failure read as unknown: the gatherer's evidence from the thread: No failure reported; author zachteed said '1080x1920 is extremely high resolution' and the all-pairs memory use is expected, suggesting downsampling or --alternate-corr.",
+    ),
+    (
+        "t3117",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The reporter fayuge said the 65B model was loaded 'directly into one GPU' and later confirmed 'The following command works, I used the wrong script before' with parallelize=True sharding it across GPUs.",
     ),
 ];
 

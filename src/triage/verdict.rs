@@ -1313,6 +1313,19 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c = d;
         read_words = true;
     }
+    // A failure placed at the load only by default, in a text that sets a batch size: the run was batching
+    // work (training, evaluation, a batch of inputs), past the load. Unless the text says a smaller batch did
+    // not help: then the batch was not what filled the card.
+    if c.label == Label::VramOomLoad
+        && load_by_default
+        && c.confidence >= 0.6
+        && batch_set(&scan.head.to_lowercase())
+    {
+        c.label = Label::VramOomContext;
+        c.confidence = 0.55;
+        c.title = None;
+        c.explain = Some("Nothing marks where it failed, but the text sets a batch size: the run was batching its work (training steps, evaluation, a batch of inputs), so the weights were in place and the work's memory (the batch, the input's size, the sequence length) ran out. A smaller batch, or a smaller input, fits.".into());
+    }
     // PyTorch's message does not say what was being allocated, and its default reading is the context. A
     // command line naming a 16-bit model whose weights alone exceed the card's whole memory says it: the load.
     if c.label == Label::VramOomContext
@@ -1754,6 +1767,42 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
 }
 
 /// The person says the load finished: what failed after it was the work, not the weights.
+/// The text sets a batch size ("batch_size=32", "--batch-size 8", "a batch size of 64"), and no sentence that
+/// names it says a smaller one did not help.
+fn batch_set(t: &str) -> bool {
+    let names = |s: &str| {
+        ["batch_size", "batch size", "batchsize", "batch-size"]
+            .iter()
+            .any(|w| s.contains(w))
+    };
+    let failed = [
+        "didn't work",
+        "did not work",
+        "doesn't work",
+        "didn't help",
+        "did not help",
+        "doesn't help",
+        "not help",
+        "no effect",
+        "still get",
+        "still got",
+        "still the same",
+        "same error",
+        "same problem",
+    ];
+    let sentences = t.split(['.', '!', '?', '\n']);
+    let mut named = false;
+    for s in sentences {
+        if names(s) {
+            if failed.iter().any(|w| s.contains(w)) {
+                return false;
+            }
+            named = true;
+        }
+    }
+    named
+}
+
 fn said_loaded(words: &str) -> bool {
     super::describe::LOADED
         .iter()
