@@ -793,7 +793,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
                     .iter()
                     .take_while(|c| c.is_ascii_alphanumeric())
                     .count();
-            !(i > 0 && matches!(b[i - 1], b'.' | b'_')) && !matches!(b.get(end), Some(b'_' | b'('))
+            let called = i > 0 && matches!(b[i - 1], b'.' | b'_');
+            let identifier = matches!(b.get(end), Some(b'_' | b'('));
+            !called && !identifier
         })
     };
     let load = [
