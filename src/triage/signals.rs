@@ -1596,9 +1596,6 @@ pub(super) const OOM_PHRASES: [&str; 4] = [
     "out of video memory",
 ];
 
-/// A person's "no out of memory in the log", "without an out of memory error", "probably out of VRAM": every
-/// out-of-memory phrase on the line is denied or guessed at by one of the two words before it. Runtimes never
-/// write it so; a sentence does.
 /// The phase a TensorFlow tensor's shape implies ("OOM when allocating tensor with shape[16,128,98,98]",
 /// "… of shape [3,3,1024,2048]"): rank 4 or more is a convolution's kernel (weights, the load) when its first two
 /// dimensions are a small window, otherwise activations (the work). Lower ranks say nothing: a matrix can be
@@ -1627,6 +1624,9 @@ fn tensor_shape_phase(line: &str) -> Option<Sig> {
     })
 }
 
+/// A person's "no out of memory in the log", "without an out of memory error", "probably out of VRAM": every
+/// out-of-memory phrase on the line is denied or guessed at by one of the two words before it. Runtimes never
+/// write it so; a sentence does.
 fn only_negated_oom(line: &str) -> bool {
     let l = line.to_ascii_lowercase();
     let mut any = false;

@@ -1766,7 +1766,6 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
     })
 }
 
-/// The person says the load finished: what failed after it was the work, not the weights.
 /// The text sets a batch size ("batch_size=32", "--batch-size 8", "a batch size of 64"), and no sentence that
 /// names it says a smaller one did not help.
 fn batch_set(t: &str) -> bool {
@@ -1803,6 +1802,7 @@ fn batch_set(t: &str) -> bool {
     named
 }
 
+/// The person says the load finished: what failed after it was the work, not the weights.
 fn said_loaded(words: &str) -> bool {
     super::describe::LOADED
         .iter()
