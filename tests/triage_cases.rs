@@ -4825,3 +4825,17 @@ fn a_batch_size_set_places_an_unmarked_failure_past_the_load() {
     );
     assert_eq!(label(&text), Label::VramOomLoad);
 }
+
+#[test]
+fn chinese_ram_running_short_with_no_gpu_named_is_the_ram() {
+    // 内存 is the machine's RAM (显存 the card's): short of it, with no GPU named, is the host.
+    assert_eq!(
+        label("数据预处理的时候用 np.zeros 生成一个很大的矩阵，提示内存不够，程序退出了。\n"),
+        Label::HostOomKilled
+    );
+    // With the card named, the same words may mean its memory: not read as the RAM.
+    assert_ne!(
+        label("显卡是3090，训练的时候提示内存不足。\n"),
+        Label::HostOomKilled
+    );
+}

@@ -3870,10 +3870,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Reporter monorimet shows in the thread (labelled bug) that the same 26GB buffer 'can allocate successfully if the DEVICE_LOCAL memory type is explicitly specified', so the HAL picked the wrong memory type.",
     ),
     (
-        "t3628",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer chenyuwuxin: yelp is large and needs a lot of (host) memory, filter data if 'your memory cannot load the whole dataset'; reporter: with that config 'the model can run', error was np.zeros history_matrix in preprocessing.",
-    ),
-    (
         "t3631",
         "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer wei-tan: 'when you increase F you should increase X and Theta batch', e.g. F=60 used THETA_BATCH=2 - the per-batch working set, not the data, did not fit.",
     ),

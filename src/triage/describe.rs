@@ -2103,6 +2103,26 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             c,
             "The memory that ran out is the machine's RAM: the text gives its size and names no GPU. The model (and its context) need more system RAM than is free: a smaller quant, a shorter context, more swap or a page file, or more RAM.",
         )
+    } else if let Some(c) = [
+        "内存不足",
+        "内存不够",
+        "内存溢出",
+        "内存耗尽",
+        "内存占满",
+        "爆内存",
+    ]
+    .into_iter()
+    .find(|w| t.contains(w))
+    .filter(|_| {
+        // Chinese says 内存 for the machine's RAM and 显存 for the card's: RAM running short, in a text that
+        // names no GPU, Mac or phone, is the RAM.
+        mac.is_none() && !names_a_gpu(&t) && !["显卡", "顯卡", "顯存"].iter().any(|w| t.contains(w))
+    }) {
+        (
+            Label::HostOomKilled,
+            c,
+            "The text says 内存 (the machine's RAM, not 显存, the card's) ran short and names no GPU: the work needs more system RAM than is free. Use less of it (a smaller model or batch, data read in parts), or add swap, a page file or RAM.",
+        )
     } else if let (Some(c), Some(l)) = (crash, later)
         // "I got OOM errors when loading larger models": the sentence of the failure places it at the load,
         // whatever later words the rest of the text has.
