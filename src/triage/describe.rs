@@ -33,6 +33,42 @@ const PYTORCH_HINTS: [&str; 5] = [
     "expandable_segments not supported on this platform",
 ];
 
+/// Words saying a cure was tried and did not help ("empty_cache() does nothing", "lowering the batch size did
+/// not help", "依然无用"). One list for every reading of a cure tried in vain.
+pub(super) const TRIED_IN_VAIN: &[&str] = &[
+    "does nothing",
+    "did nothing",
+    "doesn't help",
+    "does not help",
+    "didn't help",
+    "did not help",
+    "no effect",
+    "no difference",
+    "doesn't work",
+    "didn't work",
+    // "I tried max_split_size_mb … but still got the error".
+    "but still",
+    "still got",
+    "still get",
+    // "Still useless", "no effect", "still doesn't work" in Chinese.
+    "依然无用",
+    "依然無用",
+    "没有用",
+    "沒有用",
+    "无效",
+    "無效",
+    "不管用",
+    "还是不行",
+    "還是不行",
+    // Said of the whole attempt ("the same error", "to no avail").
+    "no luck",
+    "to no avail",
+    "same error",
+    "same problem",
+    "still the same",
+    "not help",
+];
+
 /// The person says expandable segments — the allocator's cure for fragmentation — were tried and it still
 /// failed ("I set expandable_segments:True but still got OOM"): whatever the reserve figures allow, the
 /// memory is short, not split.
@@ -40,20 +76,11 @@ pub(super) fn fragmentation_cure_failed(text: &str) -> bool {
     let t = without_hints(&text.to_ascii_lowercase());
     t.match_indices("expandable_segments").any(|(i, _)| {
         let after: String = t[i..].chars().take(160).collect();
-        [
-            "still",
-            "didn't help",
-            "did not help",
-            "doesn't help",
-            "does not help",
-            "no effect",
-            "no difference",
-            "same error",
-            "no luck",
-            "to no avail",
-        ]
-        .iter()
-        .any(|w| after.contains(w))
+        // Any "still" after it counts here ("still OOM"), not only the phrases of the shared list.
+        TRIED_IN_VAIN
+            .iter()
+            .chain(&["still"])
+            .any(|w| after.contains(w))
     })
 }
 
@@ -1140,32 +1167,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ]);
     // The allocator's cache named as what helped ("it goes away when I call empty_cache") is fragmentation;
     // named as what did not help ("empty_cache() does nothing") it says nothing about the allocator.
-    let tried_in_vain = find(&[
-        "does nothing",
-        "did nothing",
-        "doesn't help",
-        "does not help",
-        "didn't help",
-        "did not help",
-        "no effect",
-        "no difference",
-        "doesn't work",
-        "didn't work",
-        // "I tried max_split_size_mb … but still got the error".
-        "but still",
-        "still got",
-        "still get",
-        // "Still useless", "no effect", "still doesn't work" in Chinese.
-        "依然无用",
-        "依然無用",
-        "没有用",
-        "沒有用",
-        "无效",
-        "無效",
-        "不管用",
-        "还是不行",
-        "還是不行",
-    ]);
+    let tried_in_vain = find(TRIED_IN_VAIN);
     let cache_words = find(&["empty_cache", "max_split_size", "caching allocator"])
         .filter(|_| tried_in_vain.is_none());
     // A server that reserves a share of the GPU at start (vLLM's gpu_memory_utilization, 0.9 by default;
@@ -2116,7 +2118,7 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     .filter(|_| {
         // Chinese says 内存 for the machine's RAM and 显存 for the card's: RAM running short, in a text that
         // names no GPU, Mac or phone, is the RAM.
-        mac.is_none() && !names_a_gpu(&t) && !["显卡", "顯卡", "顯存"].iter().any(|w| t.contains(w))
+        mac.is_none() && !names_a_gpu(&t)
     }) {
         (
             Label::HostOomKilled,
@@ -2581,6 +2583,9 @@ fn names_a_gpu(t: &str) -> bool {
         "graphics",
         "video memory",
         "显存",
+        "顯存",
+        "显卡",
+        "顯卡",
         "android",
         "phone",
         // Cards named by number alone ("3070ti 8GB").

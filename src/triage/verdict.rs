@@ -1774,26 +1774,11 @@ fn batch_set(t: &str) -> bool {
             .iter()
             .any(|w| s.contains(w))
     };
-    let failed = [
-        "didn't work",
-        "did not work",
-        "doesn't work",
-        "didn't help",
-        "did not help",
-        "doesn't help",
-        "not help",
-        "no effect",
-        "still get",
-        "still got",
-        "still the same",
-        "same error",
-        "same problem",
-    ];
     let sentences = t.split(['.', '!', '?', '\n']);
     let mut named = false;
     for s in sentences {
         if names(s) {
-            if failed.iter().any(|w| s.contains(w)) {
+            if super::describe::TRIED_IN_VAIN.iter().any(|w| s.contains(w)) {
                 return false;
             }
             named = true;
