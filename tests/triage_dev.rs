@@ -440,6 +440,21 @@
 //! from fragmentation to the right label, one from recovered to load (the label is context) and one Chinese
 //! description that says the service was not killed from not_memory, its label, to host_oom_killed.
 //! Thirty-eight of the 97 labels are vram_oom_context, 24 not_memory.
+//!
+//! Logs t3722–t3837 came in a fifty-first round, gathered at the start of the stop after fc721bd and scored
+//! with its rules (val drawn the same way, seeds 20261481–20261488 in this order: t3722–t3737 learned
+//! compression and GPU video codecs (CompressAI, NVEnc, VMAF, video2x), kp001–kp016, val t3722 t3730 t3731
+//! t3733; t3738–t3756 video understanding (mmaction2, PySlowFast, TimeSformer, PyTorchVideo), kq001–kq020, val
+//! t3738 t3741 t3745 t3753 t3756; t3757–t3769 pruning, NAS and hyperparameter search (NNI, Ray Tune, AutoKeras,
+//! Keras Tuner), kr001–kr013, val t3760 t3761 t3765 t3767; t3770–t3780 data loading pipelines (DALI,
+//! webdataset, datasets, NeMo Curator), ks001–ks011, val t3770 t3773 t3776; t3781–t3797 speech recognition
+//! training (ESPnet, SpeechBrain, icefall), kt001–kt017, val t3781 t3783 t3784 t3786 t3789; t3798–t3810
+//! distributed training (DeepSpeed, FSDP, NCCL, Colossal-AI), ku001–ku013, val t3798 t3802 t3809 t3810;
+//! t3811–t3826 GANs and early image generation (StyleGAN2/3, CycleGAN, CompVis stable-diffusion), kv001–kv017,
+//! val t3812 t3813 t3817 t3826; t3827–t3837 physics-informed and scientific solvers (DeepXDE, torchdiffeq, JAX
+//! MD), kw001–kw011, val t3829 t3832 t3836; kq018 was the same thread as ks010 and was dropped before the split
+//! was drawn, kv010 the gatherer dropped) and scored 45 of 116 (38.8 %), 11 of the 32 val. Forty of the 116
+//! labels are vram_oom_context, 34 not_memory, 21 host_oom_killed.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -4024,6 +4039,206 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3117",
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The reporter fayuge said the 65B model was loaded 'directly into one GPU' and later confirmed 'The following command works, I used the wrong script before' with parallelize=True sharding it across GPUs.",
+    ),
+    (
+        "t3723",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer ryanxingql confirmed full-resolution testing exhausts VRAM in the framework (also BasicVSR++) and recommended tiling: '我建议通过切块的方法做'.",
+    ),
+    (
+        "t3725",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer haiqwang explained the large RAM need (overlapping sliding windows, high-dimensional tensors, full-reference doubling, preloading) and said memory scales linearly with frames, so fewer frames per sequence fixes it.",
+    ),
+    (
+        "t3726",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Reporter says the running game takes all VRAM so the encoder gets out of memory; NVIDIA's tbiedert replied freeing the game's memory would break the game and 'strongly suggest a card with more memory capacity'.",
+    ),
+    (
+        "t3728",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Snawoot answered that the buffer to lower is the 'Number of concurrent surfaces', option -surfaces: 'Try value near -surfaces 8'.",
+    ),
+    (
+        "t3729",
+        "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: rigaya: 'seems to be memory leak happening. I'll have it fixed in next release'; after NVEnc 7.70 the reporter confirmed 'Everything works perfectly now'.",
+    ),
+    (
+        "t3732",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Reporter Kisshine007 posted a patch adding the missing cuMemFree(nv12Frame) and confirmed 'After add cuMemFree, the program running is ok', i.e. a GPU memory leak bug.",
+    ),
+    (
+        "t3734",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter csk61-gh showed libvmaf 3.1.0 with the same ffmpeg, command and input 'holds flat memory indefinitely' while 3.2.0 queues frames without bound, a regression (issue closed).",
+    ),
+    (
+        "t3735",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer fracape: 'These models use auto-regressive context modelling, which increase compression performance at the cost of sequential operations'; reporter agreed it is the algorithm, not memory or hardware.",
+    ),
+    (
+        "t3737",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer emoose confirmed that disabling P010 and switching to copy-back 'did the trick, video that ballooned to 10GB+ RAM now stays at 300MB', a decoder setting/driver issue.",
+    ),
+    (
+        "t3739",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Dai-Wenxun said 'Try to set videos_per_gpu=1 ... It seems just because of the CUDA out of memory' and the reporter replied 'oh thanks, it's run'.",
+    ),
+    (
+        "t3742",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter said 'It seemed to be a pytorch related issue. 0.4.0 runs into out of memory issues. Downgrading pytorch made it work' and the author agreed the code was written for PyTorch 0.3.",
+    ),
+    (
+        "t3743",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter closed it saying 'I found the problem, I entered the wrong data path' - the mmap Cannot allocate memory error was not a memory shortage.",
+    ),
+    (
+        "t3744",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer kennymckormick explained the test script forwards '25x10 images for TSN at a time' and to split them; reporter replied 'I solve the problem'.",
+    ),
+    (
+        "t3747",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer HELLORPG reproduced the RAM filling up and suggested 'reduce num_workers'; reporter confirmed 'Reducing num_workers works'.",
+    ),
+    (
+        "t3751",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter concluded 'It's something wrong with my libraries. I failed to try it with win10 but can run with ubuntu' after OOM persisted even at batch size 5.",
+    ),
+    (
+        "t3754",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer v-iashin said it is expected with extractors backed by torchvision.io.read_video 'which reads the whole video in memory at once', unlike the frame-by-frame cv2 reader.",
+    ),
+    (
+        "t3757",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: NNI collaborator J-shang replied the reporter already got the solution: 'put the model on cpu or give a small confidence is both ok', and the reporter closed it.",
+    ),
+    (
+        "t3762",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Ray team member woshiyyya said 'this is a limitation of gRPC' when a large dataset is serialized through train_func arguments, and suggested initializing the dataset inside the training function.",
+    ),
+    (
+        "t3764",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter buckleytoby confirmed 'Ok, so I figured it out': both tensorflow and tensorflow-gpu were installed; reinstalling tensorflow-gpu with cuDNN made it run on the GPU ('then it worked!').",
+    ),
+    (
+        "t3766",
+        "recovered_no_failure read as vram_oom_context: the gatherer's evidence from the thread: AutoKeras maintainer jhfjhfj1 replied 'This is a expected behavior. It should not affect the search.'",
+    ),
+    (
+        "t3768",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter says 'Torch: not enough memory' occurred on 'a single 8GB system' and that reducing the input to 100*32*32*3 avoided it; the thread became the request 'Compress image before feed to NN if image is too large'.",
+    ),
+    (
+        "t3772",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Commenter pkubik notes this error appears 'if I simply set too large batch size'; maintainer JanuszL explains that the bigger images likely cause a reallocation of nvJPEG decode buffers on the GPU, i.e. working memory for the …",
+    ),
+    (
+        "t3774",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer albertvillanova: 'the job crashed because you are trying to load into RAM memory JSON files that are quite large (more than 1 GB)' and advised JSON-lines or smaller files.",
+    ),
+    (
+        "t3775",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter MasaiahHan confirmed for a 1.4M-image JSONL dataset: 'I figure it out by reducing the global_bsz to avoid the problem', i.e. CPU RAM ran out while loading and was fixed by using less RAM.",
+    ),
+    (
+        "t3777",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Reporter simplew2011 said 'I divided the 20GB files into 1GB small files each, and the program ran normally' and maintainer ayushdg confirmed jsonl files should be under 2GB since they cannot be split during GPU reading.",
+    ),
+    (
+        "t3779",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter tomchen-ctj: 'By modifying the torchvision.io.read_video to Decord.VideoReader ... I was able to resolve the memory issue', and the maintainer agreed, so host RAM ran out decoding whole long videos.",
+    ),
+    (
+        "t3780",
+        "recovered_no_failure read as not_memory: the gatherer's evidence from the thread: Maintainer kpertsch: the RLDS loader is 'notorious for filling up memory over time. Technically it saturates after some time', so the rising RAM the reporter saw is expected behaviour and no failure was reported.",
+    ),
+    (
+        "t3788",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer LysandreJik explained that passing the whole file at once is 'extremely expensive from a memory point of view' and that the problem is the single 7 min 30 s long stream, advising custom chunking.",
+    ),
+    (
+        "t3791",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer sanchit-gandhi said 'They're not joking when they say large ... The model is 1.6 billion parameters' and suggested the medium checkpoint, since batch size 1 with 2.5 s audio still ran out of memory.",
+    ),
+    (
+        "t3794",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer ycemsubakan gave the torch.distributed.launch DDP command and the reporter said 'the command works' - the one-GPU memory use came from the launch mode, not a memory shortage.",
+    ),
+    (
+        "t3795",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer sooftware said 'the transducers model needs more' memory and suggested 'reduce the mfcc coefficient and vocab size' since the joint-layer tensors are large.",
+    ),
+    (
+        "t3799",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter says every FSDP process loads the model on CPU 'causing insufficient CPU memory'; maintainer awgu points to the rank0-broadcast loading PR and a later comment says 'Issued is solve by' that reference.",
+    ),
+    (
+        "t3801",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer tjruwase explains that offloading for inference is ZeRO-Inference, not init_inference, which puts the whole 13B fp16 model on the 24GB GPU; offload is for 'insufficient gpu memory to fit model'.",
+    ),
+    (
+        "t3806",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer hiyouga: 'ZeRO-2 需要 8 张 A100，4 张需要开 ZeRO-3' - the 13B full-fine-tune model states do not fit 4 cards without ZeRO-3 sharding.",
+    ),
+    (
+        "t3807",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Reporter found the exitcode -9 kill in dmesg as an OOM ('查看dmesg发现OOM') with the optimizer and params offloaded to CPU; issue closed as solved.",
+    ),
+    (
+        "t3811",
+        "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer rosinality answered the OOM in upfirdn2d with 'Maybe you can train it if you reduce `--n_sample`', i.e. the per-step sample batch, not the weights, exhausts memory.",
+    ),
+    (
+        "t3815",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Reporter darthdeus found the default n_samples=3 OOMs on a 12GB card 'but this works fine ... --n_samples=1' because 'the model fits fine with batch size of 1'.",
+    ),
+    (
+        "t3818",
+        "not_memory read as unknown: the gatherer's evidence from the thread: After collaborator SsnL asked 'Which pytorch version are you using?', the reporter confirmed 'the issue was solved by reinstalling the latest PyTorch', so it was a library version problem, not card size.",
+    ),
+    (
+        "t3819",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer junyanz: 'your GPU doesn't have enough memory for the model training. Try to reduce the image size ... --loadSize 128, --fineSize 128'; reporter thanked him.",
+    ),
+    (
+        "t3820",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: The reporter notes the plugin failure 'does not interrupt the training' and maintainer nurpax points to the custom-op build-setup comment in #2; it is a plugin build failure, not memory.",
+    ),
+    (
+        "t3821",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The reporter confirmed on an A40 'it trains fine with batch size up to 64' and that 'the model by default consumes around 26gb', so one copy per 24GB GPU does not fit.",
+    ),
+    (
+        "t3823",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer nurpax explained the first step 'runs internal cuDNN benchmarking ... This uses a lot of memory but should be harmless' and asked if it caused any problem.",
+    ),
+    (
+        "t3824",
+        "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer junyanz explained 'We currently use batchSize=1. You can use a larger batchSize', so the low memory use is normal and nothing failed.",
+    ),
+    (
+        "t3825",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer rinongal listed memory savers and the reporter confirmed '(1) already reduced a lot of memory and made the training fit on a single 11GB GPU'.",
+    ),
+    (
+        "t3827",
+        "not_memory read as paging_thrash: the gatherer's evidence from the thread: Maintainer lululxvi said 'This is a bug when I add new features' and 'Has been fixed in v0.5.1'; reporter confirmed 'v0.5.1 works well'.",
+    ),
+    (
+        "t3830",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: DMFF maintainer KuangYu said the jax-md neighbor list 'is slow and memory consuming' and that the Freud list on CPU 'does not have the memory issue for large systems' - the OOM comes from the neighbor-list buffers of a large system.",
+    ),
+    (
+        "t3833",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer ehsanhaghighat: 'If the network is small and/or if the batch size is too small, the overhead from graph-based computations dominates the performance. In that case, I usually get better performance with CPU.'",
+    ),
+    (
+        "t3834",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer jlu-spins explained the (gridu, gridv) parameters must 'not attempt to use more than the number of SMs which are on your GPU' - a wrong launch setting, not the grid size (shrinking the grid did not help).",
+    ),
+    (
+        "t3835",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer rtqichen: 'The model is becoming more complex and harder to solve as training continues, so this is a natural behavior' - adaptive-solver step count, not memory or CPU fallback.",
+    ),
+    (
+        "t3837",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer martenlienen found constant memory in his test; reporter later confirmed 'Torchmetrics was the culprit' - not torchode or a real shortage.",
     ),
 ];
 
