@@ -455,6 +455,20 @@
 //! MD), kw001–kw011, val t3829 t3832 t3836; kq018 was the same thread as ks010 and was dropped before the split
 //! was drawn, kv010 the gatherer dropped) and scored 45 of 116 (38.8 %), 11 of the 32 val. Forty of the 116
 //! labels are vram_oom_context, 34 not_memory, 21 host_oom_killed.
+//!
+//! Logs t3838–t3930 came in a fifty-second round, gathered while the fifty-first was added and scored with the
+//! rules of fc721bd (val drawn the same way, seeds 20261489–20261496 in this order: t3838–t3845 ONNX Runtime's
+//! CUDA and TensorRT providers, kx001–kx009, val t3838 t3841; t3846–t3857 TensorRT and Torch-TensorRT,
+//! ky001–ky013, val t3850 t3853 t3857; t3858–t3875 Darknet, OpenCV DNN, MXNet and PaddlePaddle, kz001–kz018,
+//! val t3859 t3864 t3865 t3867 t3870; t3876–t3888 state-space and recurrent LLMs (Mamba, RWKV, linear
+//! attention), la001–la013, val t3876 t3880 t3883 t3888; t3889–t3901 compiling CUDA extensions (flash-attn,
+//! xformers, vLLM from source), lb001–lb015, val t3890 t3891 t3892 t3896; t3902–t3911 Lightning and Trainer
+//! loops for non-LLM models, lc001–lc011, val t3904 t3910 t3911; t3912–t3921 hybrid graphics and desktops
+//! holding VRAM, ld001–ld010, val t3912 t3914 t3915; t3922–t3930 PyTorch on MPS and ROCm outside LLM runtimes,
+//! le001–le009, val t3923 t3924 t3925; ky006 was the same thread as kx002 and was dropped before the split was
+//! drawn, the other gaps are threads already in the corpus the gatherers dropped) and scored 32 of 93 (34.4 %),
+//! 10 of the 27 val. Thirty-five of the 93 labels are not_memory, 13 host_oom_killed, 11 cpu_spill_slow, 11
+//! vram_oom_context.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -4239,6 +4253,182 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3837",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer martenlienen found constant memory in his test; reporter later confirmed 'Torchmetrics was the culprit' - not torchode or a real shortage.",
+    ),
+    (
+        "t3839",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Collaborator stevenlix said if GPU memory is not running out 'try to increase TRT workspace' via ORT_TENSORRT_MAX_WORKSPACE_SIZE and the reporter replied 'this issue has fixed', so a too-small workspace setting, not a full GPU, caused it.",
+    ),
+    (
+        "t3840",
+        "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer HectorSVC explained the leftover GPU memory 'is actually because the CUDA context' and 'I don't see any impact with this'; the reporter accepted closing.",
+    ),
+    (
+        "t3843",
+        "not_memory read as unknown: the gatherer's evidence from the thread: The commenter who posted this text later found it was 'shape的问题，不是内存问题' (a shape problem, not memory): several threads modified the input feature length while ORT allocated its buffer.",
+    ),
+    (
+        "t3844",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Maintainer iperov replied 'low GPU mem. Disable other apps that can use GPU. Use other GPU for monitor output ... thus more video mem will be available', after the reporter said it 'was working fine a day ago'.",
+    ),
+    (
+        "t3845",
+        "host_oom_killed read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer skottmckay explained that 'a few things that happen at load time ... require more memory than the model size' (optimizer creates new initializers), so the 4GB board ran out of system RAM loading yolov3-416.",
+    ),
+    (
+        "t3851",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter cefengxu after fixing the timing: 'updated the code via torch.cuda.synchronize ... mmdet2trt speed up by 13%', so the no-speedup finding was a measurement error.",
+    ),
+    (
+        "t3852",
+        "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer zerollzeng: 'I found out that the timing code in Trt.cpp cause the memory grow up gradually' and fixed it (memory-leak bug, not lack of RAM).",
+    ),
+    (
+        "t3855",
+        "recovered_no_failure read as vram_oom_load: the gatherer's evidence from the thread: Reporter KevinYuk: 'wait for longer'; bin70: 'Just wait for the program automatically reduce the trial size', confirmed by KevinYuk ('Yes').",
+    ),
+    (
+        "t3856",
+        "vram_held_by_other read as recovered_no_failure: the gatherer's evidence from the thread: PR author StephenBeirlaen found the .pt model loaded by the exporter kept GPU memory during the TRT build; merged fix: 'Delete model and clear GPU vRAM to avoid out of memory errors during TensorRT export'.",
+    ),
+    (
+        "t3858",
+        "vram_oom_context read as vram_held_by_other: the gatherer's evidence from the thread: Reporter xuanyuanbao confirmed for yolov3_mobilenet_v1_roadsign: 'batch_size默认是8，我将其改成了4就可以啦' after maintainer jerrywgz asked whether the GPU can carry the model.",
+    ),
+    (
+        "t3860",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer schwittlick: 'you are running out of memory. try to create a deep dream on a smaller image'; reporter: 'Smaller image size did the trick'.",
+    ),
+    (
+        "t3861",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: stephanecharette relayed that reducing batch size fixed it, reporter zhihancn replied 'it works!!!!!!!' and AlexeyAB noted it is strange it 'shows this error instead of 'CUDA Out of memory''.",
+    ),
+    (
+        "t3862",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Reporter morusu concluded 'if the traingset is too large, computing the Training set's Accuracy will malloc new gpu memory, decrease the buckets length will solve this problem'.",
+    ),
+    (
+        "t3863",
+        "vram_oom_load read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer wawltor: 'poetry_generation这个模型相对比较大，需要16G的内存和显存的' i.e. the model itself does not fit the card.",
+    ),
+    (
+        "t3866",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer wuyefeilin: '/dev/shm 查看这个目录是否满了，看样子是共享内存不足导致的' (shared memory exhausted), reporter thanked him.",
+    ),
+    (
+        "t3868",
+        "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: After the reporter said it ends but is very slow, AlexeyAB answered: 'It's because you compiled Darknet without GPU or OPENMP/AVX'.",
+    ),
+    (
+        "t3872",
+        "not_memory read as unknown: the gatherer's evidence from the thread: YashasSamaga: 'OpenCV DNN does lazy initialization... So you actually measured the initialization + inference time instead of just the inference'.",
+    ),
+    (
+        "t3874",
+        "not_memory read as unknown: the gatherer's evidence from the thread: AlexeyAB: 'Don't use yolov4.weights file for training' and the thread is labelled Solved - wrong weights file, not memory.",
+    ),
+    (
+        "t3875",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer kbdevs: build OpenCV with CUDA per the guide; 'it still works without cuda just considerably slower'.",
+    ),
+    (
+        "t3878",
+        "vram_oom_load read as unknown: the gatherer's evidence from the thread: Maintainer cryscan answered '6G独显跑不了7B' (a 6 GB card cannot run the 7B model) and the reporter confirmed 3B runs fast; the Vulkan device was lost loading 7B weights.",
+    ),
+    (
+        "t3882",
+        "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: tridao asked to compare with a transformer of similar size; reporter replied pythia-410m gives 'OOM' and 'looks good, thanks', so Mamba memory use was normal and nothing failed.",
+    ),
+    (
+        "t3884",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: albertfgu asked for the triton version and the reporter confirmed 'I resolved it by ... updating to torch=2.0.1 using pip' - a library/version mismatch, not memory.",
+    ),
+    (
+        "t3886",
+        "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer BlinkDL replied 'remember to set --strategy deepspeed_stage_2 --grad_cp 1' - activation memory of the training step without gradient checkpointing; weights of 0.4B fit easily.",
+    ),
+    (
+        "t3889",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Commenter dengminhao: 'That is OOM-kill. export MAX_JOBS=<half-your-cpu-cores>'; reporter KevinRSX agreed 'this seems like an OOM to me' (128 GB machine) and saw the peak usage on a 1 TB cluster.",
+    ),
+    (
+        "t3894",
+        "paging_thrash read as host_oom_killed: the gatherer's evidence from the thread: Maintainer tridao: 'As mentioned in the README, you can set MAX_JOBS to some small number', i.e. the parallel build exhausted the 32 GB of RAM and took the PC down.",
+    ),
+    (
+        "t3895",
+        "paging_thrash read as not_memory: the gatherer's evidence from the thread: Maintainer tridao: 'you can set MAX_JOBS'; reporter DesperateExplorer: 'Thanks. Solved.' - the title's 'memory leakage' was just the parallel compile using all RAM.",
+    ),
+    (
+        "t3899",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer ltdrdata: 'You have installed invalid version of xformers. Just uninstall it.' - a wheel built for another PyTorch, not a memory problem.",
+    ),
+    (
+        "t3900",
+        "unknown read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer danthe3rd said the slow build is 'indeed a pain point' and pointed to binaries/faster builds; the pasted output shows a long build, no failure.",
+    ),
+    (
+        "t3901",
+        "unknown read as host_oom_killed: the gatherer's evidence from the thread: Commenter able2608: 'If it did not error out, just give it a sec... compiling flash attention from source takes about 1 or 1.5 hours'; reporter accepted and let it run overnight - no failure.",
+    ),
+    (
+        "t3902",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer kxz18 said the latest pytorch_lightning 'needs to explicitly add the accelerator parameter' and the reporter confirmed 'It does seem to be like that. Thanks a lot!'.",
+    ),
+    (
+        "t3906",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Run had no GPU ('Using GPU in script?: NO'); maintainer sgugger advised storing 'the predictions after the argmax' so it 'won't blow up memory', the reporter thanked him for the tip and selalami posted the argmax override as the fix.",
+    ),
+    (
+        "t3907",
+        "host_oom_killed read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer williamFalcon's PR #2029 lists 'Fixes #1981' and says it 'removes the need to pickle things', i.e. the spawned processes each held a pickled copy of the 6 GB in-RAM dataset; a later commenter confirmed splitting the dataset …",
+    ),
+    (
+        "t3909",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainers awaelchli ('mixed precision does not guarantee you a speed up always') and justusschock ('the older P100 ... don't' support mixed precision) closed it as working as intended; the reporter thanked them.",
+    ),
+    (
+        "t3913",
+        "cpu_spill_slow read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer dhiltgen says the installed build 'doesn't have GPU support `Dynamic LLM libraries [cpu_avx cpu_avx2 cpu]`' and the official release should work, so the model ran wholly on CPU/system RAM.",
+    ),
+    (
+        "t3916",
+        "cpu_spill_slow read as not_memory: the gatherer's evidence from the thread: Commenter dkakaie says to set the preferred GPU per app to the dedicated GPU and maintainer Const-me replies 'Should be fixed in version 1.6.1', so the model ran on the Intel iGPU instead of the RTX dGPU and was slow.",
+    ),
+    (
+        "t3917",
+        "not_memory read as rocm_oom: the gatherer's evidence from the thread: The reporter states python 'tries to use integrated GPU and fails to load the model' and that adding python.exe to Windows graphics settings to use the discrete GPU by default fixed it, so the cause was a wrong GPU selection, not a lack …",
+    ),
+    (
+        "t3918",
+        "not_memory read as rocm_oom: the gatherer's evidence from the thread: The reporter says the crash began after an AMD driver upgrade with the iGPU active, that -dev ROCm1 did not help, and 'I have to use an environment variable to block the knowledge of the IGPU from llama.cpp and then it works', so the …",
+    ),
+    (
+        "t3920",
+        "vram_held_by_other read as cpu_spill_slow: the gatherer's evidence from the thread: Kirin-kun answers that the browser 'tries to use graphic acceleration to render the page so it uses VRAM' and 'competes with faceswap for the VRAM it has already reserved', advising to disable browser hardware acceleration, so another …",
+    ),
+    (
+        "t3921",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer iperov says 'it is VRAM related error, not RAM', gessyoo notes the Windows 10 driver reserves about 15% of VRAM and suggests a lower batch size, and the reporter confirms 'Now im running H64 and it seems ok', so the training …",
+    ),
+    (
+        "t3922",
+        "not_memory read as rocm_oom: the gatherer's evidence from the thread: Reporter says the ring timeout crash is 'fixed on 6.1' and maintainer jeffdaily replies 'if it works in rocm 6.1 please use that' (version regression, gfx900 unsupported), not memory.",
+    ),
+    (
+        "t3926",
+        "not_memory read as unknown: the gatherer's evidence from the thread: MIOpen developer daniellowell reports the ResNext3D layer 'selected incorrectly large WSS causing OOM failure' in hybrid find mode while 'in normal find mode it passes' (5MB vs 1.3GB), a MIOpen find-db bug not a real shortage.",
+    ),
+    (
+        "t3928",
+        "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Reporter says 'auto defaults to CPU on Apple Silicon' and after MPS was exposed confirms 'MPS is now available and the performance is increased' (>2-3 fold); the model ran on the CPU, nothing crashed.",
+    ),
+    (
+        "t3929",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer probicheaux notes 'one operation is not supported' on MPS and that the default is mps; reporter says that default run makes 'CPU usage and temp ... too high', i.e. part of the work falls back to the CPU.",
+    ),
+    (
+        "t3930",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator Lion-Wu answers 'mps 目前还不完善，这个项目中使用 mps 会出问题' (MPS is immature and causes problems in this project): backend immaturity, not memory.",
     ),
 ];
 
