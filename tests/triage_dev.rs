@@ -469,6 +469,20 @@
 //! drawn, the other gaps are threads already in the corpus the gatherers dropped) and scored 32 of 93 (34.4 %),
 //! 10 of the 27 val. Thirty-five of the 93 labels are not_memory, 13 host_oom_killed, 11 cpu_spill_slow, 11
 //! vram_oom_context.
+//!
+//! Logs t3931–t4039 came in a fifty-third round, gathered while the fifty-second was added and scored with the
+//! rules of fc721bd (val drawn the same way, seeds 20261497–20261504 in this order: t3931–t3946 Windows-native
+//! Python setups (CPU-only wheels, missing CUDA DLLs, WinError 1455), lf001–lf022, val t3932 t3934 t3937 t3942;
+//! t3947–t3961 GPU monitoring and stuck memory (nvidia-smi, NVML, zombie processes), lg002–lg016, val t3952
+//! t3956 t3957 t3961; t3962–t3977 frame interpolation (RIFE, Flowframes, FILM), li001–li016, val t3962 t3965
+//! t3970 t3973; t3978–t3992 notebook kernels (Jupyter, Spyder), lj001–lj016, val t3983 t3984 t3985 t3988;
+//! t3993–t4008 microscopy and animal behaviour (StarDist, Cellpose, Noise2Void, DeepLabCut), lk001–lk016, val
+//! t3998 t3999 t4002 t4005; t4009–t4020 audio classification and tagging (BirdNET, AST, BEATs, Essentia),
+//! ll001–ll012, val t4010 t4013 t4014; t4021–t4030 time-series deep learning libraries (NeuralForecast,
+//! pytorch-forecasting, tsai, Darts), lm001–lm010, val t4021 t4023 t4025; t4031–t4039 quantum circuit
+//! simulation (qiskit-aer, qsim, CUDA-Q), ln001–ln009, val t4032 t4037 t4039; the gaps in the helper ids are
+//! threads already in the corpus or reserved, which the gatherers dropped) and scored 47 of 109 (43.1 %), 11 of
+//! the 29 val. Forty-one of the 109 labels are not_memory, 24 host_oom_killed, 18 vram_oom_context.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -4429,6 +4443,182 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3930",
         "not_memory read as unknown: the gatherer's evidence from the thread: Collaborator Lion-Wu answers 'mps 目前还不完善，这个项目中使用 mps 会出问题' (MPS is immature and causes problems in this project): backend immaturity, not memory.",
+    ),
+    (
+        "t3936",
+        "cpu_spill_slow read as host_oom_killed: the gatherer's evidence from the thread: Maintainer vladmandic: 'different gpu requires different flavor of torch. torch is installed on first startup and not reinstalled ... add --reinstall' - the Intel-GPU torch left it running on CPU.",
+    ),
+    (
+        "t3938",
+        "recovered_no_failure read as not_memory: the gatherer's evidence from the thread: Maintainer pabloduque0: 'that might be a warning when you dont have GPU ... Can you proceed using the library?'; reporter: 'Looks like it runs. Thanks!'",
+    ),
+    (
+        "t3941",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer rupeshs: 'SDXL models are RAM hungry it needs around 17GB RAM'; commenter monstruosoft likewise blamed running short on RAM for the silent crash on load.",
+    ),
+    (
+        "t3947",
+        "vram_held_by_other read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer abuccts said 'It should be a GPU process in D state, the node is unhealthy' and asked a colleague to reboot the node, explaining the memory already in use before the job started.",
+    ),
+    (
+        "t3950",
+        "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: The reporter himself cites the TensorFlow GPU guide that TF 'will try to take over all of the available GPU memory', so the full nvidia-smi reading is the default preallocation, not a failure.",
+    ),
+    (
+        "t3951",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer zhuohan123 confirmed 'this extra memory usage is because of the KV cache. vLLM pre-allocates and reserves the maximum possible amount of memory for KV cache blocks'.",
+    ),
+    (
+        "t3959",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer kentrussell said 'It was a bug in the 3.3 release. If you use the 3.5 version of the SMI, it will be fixed'.",
+    ),
+    (
+        "t3960",
+        "vram_held_by_other read as host_oom_killed: the gatherer's evidence from the thread: Maintainer HydrogenSulfate said the dataloader was killed and, on abnormal exit, '没有正常地结束掉所有开启的子进程' (child processes were not ended), so leftover processes hold the GPU memory and must be killed with kill -9.",
+    ),
+    (
+        "t3963",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer n00mkrad: 'GPU VRAM is what matters... the others don't have enough VRAM for 4K'; another user added 8G VRAM is not enough for RIFE-NCNN at 4K.",
+    ),
+    (
+        "t3964",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer hzwer: 'Fixed. Please git pull and check it.'; reporter: 'I thought I should turn off the gradient calculation!' - a code bug fixed by a patch.",
+    ),
+    (
+        "t3966",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer danier97: 'to interpolate at a resolution of 960x540, around 9GB is needed on a GPU' and suggested patch-wise inference.",
+    ),
+    (
+        "t3968",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer fitsumreda: 'The images are large and not surprised they lead to OOM' and pointed to block_height/block_width patching.",
+    ),
+    (
+        "t3969",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer fitsumreda suggested '--block_height 2 --block_wdith 2' to partition the image; reporter confirmed 'It works for single middle frame.'",
+    ),
+    (
+        "t3974",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer NevermindNilas: above 1080 it 'defaulted to FP32... FP32 uses roughly 2x more VRAM than FP16 therefore it has ended up VRAM OOM-ing'; reporter will try lower resolution.",
+    ),
+    (
+        "t3975",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer hzwer found removing benchmark lines cut use to 2.5GB; reporter confirmed the increase came from that code and 'not using with torch.no_grad()' - a usage error, not a real shortage.",
+    ),
+    (
+        "t3976",
+        "not_memory read as paging_thrash: the gatherer's evidence from the thread: Users Jinomee and Chileex confirmed 'The issue is with the pytorch version and the newest 50 series card' and fixed it with nightly PyTorch cu128; maintainer suggested RIFE NCNN.",
+    ),
+    (
+        "t3978",
+        "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: After the failed large-batch attempt its allocations stay held in the notebook process: commenter jocicmarko said IPython Notebook 'doesn't release allocated resources' and Theano lead nouiz said calling a_theano_function.free() could …",
+    ),
+    (
+        "t3982",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Spyder maintainer ccordoba12 replied 'Not a problem anymore in Spyder 3.0', i.e. the kernel dying was a bug fixed in a later release.",
+    ),
+    (
+        "t3986",
+        "vram_held_by_other read as unknown: the gatherer's evidence from the thread: The reporter wrote that TensorFlow will 'map nearly all of the GPU memory' so the first notebook kept the GPU, and 'Once I closed that first notebook, then the second worked'; maintainer eric-czech suggested allow_growth.",
+    ),
+    (
+        "t3987",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Commenter akupka said 'the cause seems to be the apex library' and changing fp16_opt_level from O1 to O3 fixed it; the reporter confirmed 'Now it is working perfectly fine'.",
+    ),
+    (
+        "t3990",
+        "paging_thrash read as vram_held_by_other: the gatherer's evidence from the thread: Jupyter developer takluyver replied 'I'd guess the data is larger in memory and it's filling up most of your RAM', and the reporter added that in a plain Python terminal the same load gives an OutOfMemory error; in Jupyter the whole …",
+    ),
+    (
+        "t3993",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer maweigert: 'the error indicates that the stack is too large to be predicted on the GPU in a single pass' and advises tiling via n_tiles.",
+    ),
+    (
+        "t3994",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer guijacquemet: 'The issue appear to come from the way your files have been saved/exported', so the cause was the input files, not the RAM size.",
+    ),
+    (
+        "t3995",
+        "not_memory read as paging_thrash: the gatherer's evidence from the thread: Maintainer uschmidt83: 'Your image is mostly just white, hence not suitable for any of our pre-trained models (which expect a black background)', i.e. a wrong input rather than a memory limit.",
+    ),
+    (
+        "t3996",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer carsen-stringer: 'can you downsample these images first if you do not have enough RAM?'; reporter: 'I could 3D segment these nuclei after they are downsampled'.",
+    ),
+    (
+        "t4000",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer AlexEMG: 'You are using a ResNet101, for large images that can easily require more than 8GB in memory', i.e. GPU memory for the analysis of large frames.",
+    ),
+    (
+        "t4004",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer KonradDanielewski: 'As specified in instruction, you have to run conda install -c conda-forge cudnn'; Darkweiss confirms the env file 'did not install cudnn and cudatoolkit'.",
+    ),
+    (
+        "t4006",
+        "host_oom_killed read as cpu_spill_slow: the gatherer's evidence from the thread: Reporter nick-youngblut: with 8 GB masks is None, 'If I instead provide 80 Gb of memory, a mask object is returned', so host RAM ran out, with no error shown.",
+    ),
+    (
+        "t4008",
+        "vram_held_by_other read as unknown: the gatherer's evidence from the thread: Maintainers retitled the thread 'Running into a ResourceExhaustedError (Avoid having multiple DeepLabCuts per GPU)': another DeepLabCut on the same GPU held the memory.",
+    ),
+    (
+        "t4009",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter saw RAM and swap max out on a 15 h file; collaborator advised a smaller input and reporter confirmed 'Using mp3split to create 1 hour files seems to work' (plus threads=1).",
+    ),
+    (
+        "t4011",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer mcguirepr89 said the growing restart counter 'has always been a part of the logging' and that 'there was a bug in the socket restarting process... the update and service restart got you back to a good, known-working state'.",
+    ),
+    (
+        "t4012",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer YuanGongND explained the shape error comes from the AudioSet-pretrained model assuming 'fstride=stride=10' and said set 'audiosetpretrain=False'; reporter confirmed 'the model seems to be training now'.",
+    ),
+    (
+        "t4016",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer NeptuneHub traced it to VRAM not being de-allocated fast enough between albums ('I need to look better at allocation/de-allocation of vram'), patched it and closed it 'as finally solved'.",
+    ),
+    (
+        "t4017",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer NeptuneHub attributed the slow re-analysis to 'a duplication deleting in the database introduced in 3.0.0 that was to aggresive' and tuned it; the GPU OOM in the paste fell back to CPU and completed.",
+    ),
+    (
+        "t4018",
+        "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Analysis silently fell back to CPU; maintainer NeptuneHub said 'You gpu driver are not supported. I suggest you to pass to cpu image' (driver too old for the bundled CUDA).",
+    ),
+    (
+        "t4019",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer NeptuneHub read the 'Work horse killed ... ret_val=9' lines as 'The job are killed, probably the system don't have enough resource and kill them' after the GPU OOM fallback, and told the user to move to the CPU version.",
+    ),
+    (
+        "t4024",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter found 'Changing to log_interval=-1 gets rid of the problem' and maintainer jdb78 diagnosed a logging bug: 'Probably the figures are not probably closed', i.e. a leak in the logging code rather than genuine RAM shortage.",
+    ),
+    (
+        "t4026",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer TonyBagnall reported InceptionTime 'failed some due to memory' (TF ResourceExhaustedError in CI), suggested 'reducing the test algorithm configuration size' and closed it as 'fixed by' PR #270.",
+    ),
+    (
+        "t4029",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter mzillag concluded the dying kernel was not memory: 'Problem with HDF5 comes from conflicts with TSAI library. Only recreating environment without TSAI helped', and maintainer hrzn closed the issue.",
+    ),
+    (
+        "t4033",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer sergeisakov said the message means cudaMalloc failed and 'there should be enough memory... for just two qubits'; the reporter found 'the provided PTX was compiled with an unsupported toolchain', a CUDA version mismatch.",
+    ),
+    (
+        "t4034",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer sergeisakov: 'The state vector size for 32 qubits is exactly 34359738368 bytes (32 GB). So it seems there is no enough memory for the state vector'; the tutorial is not expected to survive a default Colab.",
+    ),
+    (
+        "t4035",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer 1tnguyen: 'To use the multi-GPU distributed state vector simulator, we need to set the target to nvidia-mgpu' plus CUDA-aware MPI; the reporter replied 'Thanks so much! This is exactly...'.",
+    ),
+    (
+        "t4036",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer chriseclectic's PR #969 'Closes #968' by adding missing available-memory checks that throw 'if the memory required to simulate the number of qubits... exceeds the available memory of the system' (36 qubits need 1 TiB).",
+    ),
+    (
+        "t4038",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer doichanj's PR #1650 says it fixes issue #1647: for noise sampling 'maximum matrix size was not correct', a buffer-allocation bug fixed by a patch.",
     ),
 ];
 
