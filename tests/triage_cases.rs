@@ -4821,9 +4821,56 @@ fn a_batch_size_set_places_an_unmarked_failure_past_the_load() {
     assert_eq!(label(&text), Label::VramOomContext);
     // A smaller batch did not help: the batch is not what filled the card, the default stands.
     let text = format!(
-        "I train on a 3090 and it stops at once. Lowering batch_size to 1 did not help.\n{tail}"
+        "I run it on a 3090 and it stops at once. Lowering batch_size to 1 did not help.\n{tail}"
     );
     assert_eq!(label(&text), Label::VramOomLoad);
+}
+
+#[test]
+fn a_training_run_places_an_unmarked_failure_past_the_load() {
+    let tail = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n";
+    // A training script: the weights are in place before the first step, even when batch 1 fails too.
+    for text in [
+        format!("Command: python scripts/train.py --config cfg/unet.yaml\n{tail}"),
+        format!("I am trying to train the network on my GTX 1080 but it stops.\n{tail}"),
+        format!("Training at batch_size=1 still fails, lowering it did not help.\n{tail}"),
+        format!("模型训练时报错\n{tail}"),
+    ] {
+        let d = diagnose_str(&text);
+        assert_eq!(d.label, Label::VramOomContext, "{text}");
+        assert!(
+            d.explanation.contains("the run is training"),
+            "{}",
+            d.explanation
+        );
+    }
+    // A model trained before and used as it is, or a Trainer class, is no training run.
+    for text in [
+        format!("I load a pretrained checkpoint on my GTX 1080 and it stops.\n{tail}"),
+        format!("The trained model from the release page stops on my GTX 1080.\n{tail}"),
+    ] {
+        assert_eq!(label(&text), Label::VramOomLoad, "{text}");
+    }
+}
+
+#[test]
+fn an_image_resolution_places_an_unmarked_failure_past_the_load() {
+    let tail = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n";
+    for text in [
+        format!("Upscaling a 3840x2160 photo on my 8 GB card.\n{tail}"),
+        format!("Input frames are 2048 * 1536, the model is the default one.\n{tail}"),
+    ] {
+        let d = diagnose_str(&text);
+        assert_eq!(d.label, Label::VramOomContext, "{text}");
+        assert!(d.explanation.contains("resolution"), "{}", d.explanation);
+    }
+    // A matrix's shape reads the same and is no resolution; small sizes are no image.
+    for text in [
+        format!("mat1 and mat2 shapes cannot be multiplied (1x4096 and 11008x4096)\n{tail}"),
+        format!("I set the grid to 64x64 and it stops.\n{tail}"),
+    ] {
+        assert_eq!(label(&text), Label::VramOomLoad, "{text}");
+    }
 }
 
 #[test]

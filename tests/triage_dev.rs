@@ -1250,7 +1250,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1404",
-        "vram_held_by_other read as vram_oom_load: TensorFlow's OOM allocating an embedding's Adam slots, and the person says only their task runs on GPU:0; only the thread finds a workmate's data on that GPU",
+        "vram_held_by_other read as vram_oom_context: TensorFlow's OOM allocating an embedding's Adam slots, and the person says only their task runs on GPU:0; only the thread finds a workmate's data on that GPU",
     ),
     (
         "t1410",
@@ -1357,12 +1357,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as recovered_no_failure: XLA's rematerialization warning is all the paste shows; only a commenter says the replay buffer sized to 30M steps filled the card",
     ),
     (
-        "t1539",
-        "vram_oom_context read as vram_oom_load: ncnn's vkAllocateMemory failure for a 1956x1956 input; only the maintainer's tiling fix says the image size, not the model, was too much",
-    ),
-    (
         "t1540",
-        "not_memory read as vram_oom_load: VK_ERROR_OUT_OF_DEVICE_MEMORY from libplacebo at 99.95 % utilization; only the reporter's later note says converting the AV1 input to H.264 cured it",
+        "not_memory read as vram_oom_context: VK_ERROR_OUT_OF_DEVICE_MEMORY from libplacebo at 99.95 % utilization; only the reporter's later note says converting the AV1 input to H.264 cured it",
     ),
     (
         "t1543",
@@ -1609,10 +1605,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: PIFuHD still failing after the resolution was lowered from 512 to 100, the error in a screenshot; only the maintainer says the model does not fit 6 GB",
     ),
     (
-        "t1840",
-        "vram_oom_context read as vram_oom_load: splatfacto-w's 'CUDA error: out of memory' on a 48 GB card; only the maintainer says the Gaussians grow without culling on the full image set",
-    ),
-    (
         "t1841",
         "host_oom_killed read as paging_thrash: COLMAP on the CPU filling memory and then crashing; only the maintainer ties it to all threads extracting 12 MP images at once",
     ),
@@ -1802,7 +1794,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2051",
-        "not_memory read as vram_oom_load: TensorRT's Cuda Runtime (out of memory) building a 2000x2000 engine with any workspace size; only the maintainer's reproduction names a TensorRT bug fixed in 8.5",
+        "not_memory read as vram_oom_context: TensorRT's Cuda Runtime (out of memory) building a 2000x2000 engine with any workspace size; only the maintainer's reproduction names a TensorRT bug fixed in 8.5",
     ),
     (
         "t2057",
@@ -1955,10 +1947,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "r109",
         "vram_oom_context read as vram_oom_load: a bare 16 MiB PyTorch request on a full 10.76 GiB card, the shape weights leave; only the thread says the failure grows with the generated array's length",
-    ),
-    (
-        "t1190",
-        "vram_oom_context read as vram_oom_load: a 25 MiB request on a full 24 GB card, the shape weights leave; only the maintainer says a 1024 px image upscaled 4x is the output's size, not the model",
     ),
     (
         "t2271",
@@ -2158,7 +2146,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2446",
-        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: cuML developer Salonijain27 found 'a memory leakage issue on the C++ side' in FIL and PR #1793 ('Updated fil pyx to solve memory leakage issue', closes #1774) fixed it.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: cuML developer Salonijain27 found 'a memory leakage issue on the C++ side' in FIL and PR #1793 ('Updated fil pyx to solve memory leakage issue', closes #1774) fixed it.",
     ),
     (
         "t2450",
@@ -2178,7 +2166,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2475",
-        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Collaborator JingweiZhang12 closed it as a duplicate of #1907 ('GPU Memory Usage keeps increasing during training' of PointRCNN), a leak in the code fixed by a patch, not a real capacity limit.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Collaborator JingweiZhang12 closed it as a duplicate of #1907 ('GPU Memory Usage keeps increasing during training' of PointRCNN), a leak in the code fixed by a patch, not a real capacity limit.",
     ),
     (
         "t2476",
@@ -2197,16 +2185,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer jsilter answered the std::bad_alloc report with 'We changed the name of the example CSV and forgot to update the README' and gave the corrected command; reporter thanked them for addressing it.",
     ),
     (
-        "t2491",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Linux-cpp-lisp: 'Yes, this is likely related to the number of atoms' and suggested --gpu-oom-offload or lowering batch/network size; reporter later wrote 'I think I've got it solved'.",
-    ),
-    (
         "t2492",
         "host_oom_killed read as recovered_no_failure: the gatherer's evidence from the thread: RFAA developer r-krishna replied 'Killed usually means you ran out of CPU memory. You might want to try a machine that has more CPU memory.' and the reporter accepted it.",
-    ),
-    (
-        "t2493",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: TorchMD-Net developer guillemsimeon: 'I suspect the problem comes from using a cutoff of 10A' for this large system and advised trying 5A; the force backward pass for ~4000 atoms filled 80 GiB.",
     ),
     (
         "t2495",
@@ -2322,7 +2302,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2572",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer dotchen said the replay buffer frames take a lot of space and he used 256GB RAM; reporter later confirmed 'Seems to be working' after scaling swap up with fallocate --length 150GiB.",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer dotchen said the replay buffer frames take a lot of space and he used 256GB RAM; reporter later confirmed 'Seems to be working' after scaling swap up with fallocate --length 150GiB.",
     ),
     (
         "t2574",
@@ -2487,10 +2467,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2696",
         "apple_metal_oom read as unknown: the gatherer's evidence from the thread: Collaborator opedge advised 'You can decrease input size' and the reporter replied 'Thanks for your comment. It works!'",
-    ),
-    (
-        "t2700",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: The reporter confirmed 'I changed the batch_size in hparams.py from 64 to 32 and now it seems to be okay'.",
     ),
     (
         "t2706",
@@ -3037,10 +3013,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer glenn-jocher: 'You are out of system RAM (not GPU ram). Type free -m to see details. Suggest you create swap mem'; the worker died with a Bus error on shared memory.",
     ),
     (
-        "t3083",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer ppwwyyxx: 'You need more memory to run it'; reporter: 'because of my image size is very big, i crop the image and it's works now'.",
-    ),
-    (
         "t3084",
         "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: A commenter suspected a CPU-only PyTorch; the reporter confirmed the torch-2.2.1+cpu build and 'fixed it by uninstalling and installing using ... --index-url .../whl/cu121'.",
     ),
@@ -3274,7 +3246,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3229",
-        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: The reporter wrote 'Solved, it was pytorch to blame. When I was using 1.2.0, I met the problem above' and 'After I rollback to 1.1.0, everything works fine'.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: The reporter wrote 'Solved, it was pytorch to blame. When I was using 1.2.0, I met the problem above' and 'After I rollback to 1.1.0, everything works fine'.",
     ),
     (
         "t3231",
@@ -3351,10 +3323,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3294",
         "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer alanakbik merged PR #1337 'fix memory issue in PooledFlairEmbeddings' (0.4.4 'stored the embedding memory on CUDA instead of normal memory') and asked users to install master: a regression fixed by a patch.",
-    ),
-    (
-        "t3300",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer DeNeutoy: missing truncation is 'certainly one problem', the two pruning parameters 'overwhelmingly effect memory usage', and 'we do have the truncation in master'; reporter thanked him.",
     ),
     (
         "t3301",
@@ -3625,10 +3593,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as apple_metal_oom: the gatherer's evidence from the thread: The reporter (cayleb247) confirmed 'adding a leaky downstream to the pipeline fixed any freezing' after maintainer nadaved1 suggested checking for a thermal problem: a pipeline/queue setting, not memory.",
     ),
     (
-        "t3445",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: The reporter confirmed in a follow-up comment that lowering the training batch size fixed it: 'It can run with batch_size=8.'",
-    ),
-    (
         "t3446",
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Collaborator s65b40 replied that 40GB is enough for plain inference and that it '看起来是cuda环境问题' (looks like a CUDA environment problem), so the CUDA error was not real memory exhaustion.",
     ),
@@ -3677,10 +3641,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: vuule found 'the issue is in the munmap() call, the size is wrong' and kkraus14 closed it 'Fixed by #747', so the OOM/segfault with 7GB free was a reader bug.",
     ),
     (
-        "t3480",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: CatBoost maintainer annaveronika explained 'with depth 16 you cannot build a large ensemble, because it will not fit into memory' (2^16 leaves per tree), so the training setting, not the data, exhausts GPU memory.",
-    ),
-    (
         "t3482",
         "vram_oom_load read as unknown: the gatherer's evidence from the thread: cuGraph maintainer ChuckHastings replied the twitter edge list 'is probably too large for a 23 GB GPU' once converted to CSR and suggested 'a dask cluster with 2 or 4 GPUs'.",
     ),
@@ -3706,7 +3666,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3495",
-        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: The CUDNN_STATUS_ALLOC_FAILED was a Knet bug (cuDNN workspace allocated outside the memory pool, so the GC never freed cached memory), closed by merged PR #521 'fix issue #518: conv4 allocates outside of the memory pool'.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: The CUDNN_STATUS_ALLOC_FAILED was a Knet bug (cuDNN workspace allocated outside the memory pool, so the GC never freed cached memory), closed by merged PR #521 'fix issue #518: conv4 allocates outside of the memory pool'.",
     ),
     (
         "t3498",
@@ -3747,10 +3707,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3519",
         "not_memory read as unknown: the gatherer's evidence from the thread: Author ashawkey answered the NaN loss / empty preview on a 16XX card by suggesting to 'disable fp16 inference by changing fp16 to False': a precision problem on the GPU, not memory (no confirmation from the reporter).",
-    ),
-    (
-        "t3521",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Author amirbarda said the demo configs 'require ~ 56GB of VRAM' and that changing the batch size from 4 to 2 'reduces the memory requirement to less than 30GB'.",
     ),
     (
         "t3522",
@@ -3930,7 +3886,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3640",
-        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Maintainer jafermarq said TF 'will make use of all available VRAM' in each simulation process unless GPU growth is enabled in all processes, and with that 'it will run' (it finished all rounds).",
+        "vram_held_by_other read as vram_oom_context: the gatherer's evidence from the thread: Maintainer jafermarq said TF 'will make use of all available VRAM' in each simulation process unless GPU growth is enabled in all processes, and with that 'it will run' (it finished all rounds).",
     ),
     (
         "t3641",
@@ -3989,10 +3945,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Author yichen928 said 'You can simply reduce the GPU memory ... by editing the generate_heatmap_deform function ... can run on each view separately in a for-loop', placing the OOM in a training-step activation, not the weights.",
     ),
     (
-        "t3673",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: The reporter SophieZhou confirmed 'I have solved the problem by increasing the value of densify_grad_thres to 0.0005 from 0.0003 ... OOM do not occur again', a setting that limits growth of the scene representation during training.",
-    ),
-    (
         "t3674",
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: The reporter vatna found 'reducing the resolution & graphics quality ... it did work when using a fairly low resolution (960x540)' and guessed GPU memory, which maintainer martins-mozeiko answered with 'Yes'.",
     ),
@@ -4031,10 +3983,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3703",
         "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Author mathildecaron31 said ViT-S/8 was trained with 'batch_size_per_gpu 16' on 64 V100-32GB and advised 'try with --batch_size_per_gpu 20 --use_fp16 false'.",
-    ),
-    (
-        "t3704",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer zhyever replied that the new codebase 'processes patchs in a batch manner, and we use default 4' and pointed to the undocumented --process-num argument to cut memory.",
     ),
     (
         "t3705",
@@ -4103,10 +4051,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3737",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer emoose confirmed that disabling P010 and switching to copy-back 'did the trick, video that ballooned to 10GB+ RAM now stays at 300MB', a decoder setting/driver issue.",
-    ),
-    (
-        "t3739",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Dai-Wenxun said 'Try to set videos_per_gpu=1 ... It seems just because of the CUDA out of memory' and the reporter replied 'oh thanks, it's run'.",
     ),
     (
         "t3742",
@@ -4189,10 +4133,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer ycemsubakan gave the torch.distributed.launch DDP command and the reporter said 'the command works' - the one-GPU memory use came from the launch mode, not a memory shortage.",
     ),
     (
-        "t3795",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer sooftware said 'the transducers model needs more' memory and suggested 'reduce the mfcc coefficient and vocab size' since the joint-layer tensors are large.",
-    ),
-    (
         "t3799",
         "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter says every FSDP process loads the model on CPU 'causing insufficient CPU memory'; maintainer awgu points to the rank0-broadcast loading PR and a later comment says 'Issued is solve by' that reference.",
     ),
@@ -4219,10 +4159,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3818",
         "not_memory read as unknown: the gatherer's evidence from the thread: After collaborator SsnL asked 'Which pytorch version are you using?', the reporter confirmed 'the issue was solved by reinstalling the latest PyTorch', so it was a library version problem, not card size.",
-    ),
-    (
-        "t3819",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer junyanz: 'your GPU doesn't have enough memory for the model training. Try to reduce the image size ... --loadSize 128, --fineSize 128'; reporter thanked him.",
     ),
     (
         "t3820",
@@ -4489,10 +4425,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer danier97: 'to interpolate at a resolution of 960x540, around 9GB is needed on a GPU' and suggested patch-wise inference.",
     ),
     (
-        "t3968",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer fitsumreda: 'The images are large and not surprised they lead to OOM' and pointed to block_height/block_width patching.",
-    ),
-    (
         "t3969",
         "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer fitsumreda suggested '--block_height 2 --block_wdith 2' to partition the image; reporter confirmed 'It works for single middle frame.'",
     ),
@@ -4594,7 +4526,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t4026",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer TonyBagnall reported InceptionTime 'failed some due to memory' (TF ResourceExhaustedError in CI), suggested 'reducing the test algorithm configuration size' and closed it as 'fixed by' PR #270.",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer TonyBagnall reported InceptionTime 'failed some due to memory' (TF ResourceExhaustedError in CI), suggested 'reducing the test algorithm configuration size' and closed it as 'fixed by' PR #270.",
     ),
     (
         "t4029",
@@ -4619,6 +4551,14 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4038",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer doichanj's PR #1650 says it fixes issue #1647: for noise sampling 'maximum matrix size was not correct', a buffer-allocation bug fixed by a patch.",
+    ),
+    (
+        "t3236",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The only reply quotes the project's requirement 'Due to Windows system limitations, at least 14GB of free dedicated video memory plus s...' which the 6GB laptop GPU cannot meet; weights fail to allocate (fallback to device memory also …",
+    ),
+    (
+        "t3625",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer XiaoleiShi-NV: 'the terabyte DLRM will need at least 90+GB' for the device-resident embedding table, 'the momory of a single GPU is not big enough', so the model does not fit one card.",
     ),
 ];
 

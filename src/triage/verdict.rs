@@ -1313,18 +1313,17 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c = d;
         read_words = true;
     }
-    // A failure placed at the load only by default, in a text that sets a batch size: the run was batching
-    // work (training, evaluation, a batch of inputs), past the load. Unless the text says a smaller batch did
-    // not help: then the batch was not what filled the card.
+    // A failure placed at the load only by default, in a text that names the work being done: a batch size,
+    // a training run, an image's resolution. The weights were in place; the work's memory ran out.
     if c.label == Label::VramOomLoad
         && load_by_default
         && c.confidence >= 0.6
-        && batch_set(&scan.head.to_lowercase())
+        && let Some(work) = named_work(&scan.head.to_lowercase())
     {
         c.label = Label::VramOomContext;
         c.confidence = 0.55;
         c.title = None;
-        c.explain = Some("Nothing marks where it failed, but the text sets a batch size: the run was batching its work (training steps, evaluation, a batch of inputs), so the weights were in place and the work's memory (the batch, the input's size, the sequence length) ran out. A smaller batch, or a smaller input, fits.".into());
+        c.explain = Some(work.explain().into());
     }
     // PyTorch's message does not say what was being allocated, and its default reading is the context. A
     // command line naming a 16-bit model whose weights alone exceed the card's whole memory says it: the load.
@@ -1766,25 +1765,126 @@ fn metal_over_working_set(scan: &Scan, tl: &Timeline) -> Option<(u64, String, u6
     })
 }
 
-/// The text sets a batch size ("batch_size=32", "--batch-size 8", "a batch size of 64"), and no sentence that
-/// names it says a smaller one did not help.
-fn batch_set(t: &str) -> bool {
+/// The work a text names, which places a failure past the load.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Work {
+    /// "batch_size=32", "--batch-size 8", "a batch size of 64".
+    Batch,
+    /// A training run: weights load before the first step.
+    Training,
+    /// An image or video resolution ("5760x3048 images", "1920x1080 pixels").
+    Resolution,
+}
+
+impl Work {
+    fn explain(self) -> &'static str {
+        match self {
+            Work::Batch => {
+                "Nothing marks where it failed, but the text sets a batch size: the run was batching its work (training steps, evaluation, a batch of inputs), so the weights were in place and the work's memory (the batch, the input's size, the sequence length) ran out. A smaller batch, or a smaller input, fits."
+            }
+            Work::Training => {
+                "Nothing marks where it failed, but the run is training: the weights were in place before the first step, and what each step adds (activations and gradients for the batch, the input's size, the sequence length) ran out. A smaller batch or input, gradient checkpointing, or mixed precision fits."
+            }
+            Work::Resolution => {
+                "Nothing marks where it failed, but the text gives the image's resolution: the memory an image or frame needs grows with its pixels, on top of the weights already in place. A smaller resolution, or processing the image in tiles, fits."
+            }
+        }
+    }
+}
+
+/// The work the text names. A batch size that a sentence says did not help when lowered ("lowering
+/// batch_size to 1 did not help") is not what filled the card; a training step still is, even at batch 1
+/// (its activations and gradients), which gradient checkpointing answers.
+fn named_work(t: &str) -> Option<Work> {
     let names = |s: &str| {
         ["batch_size", "batch size", "batchsize", "batch-size"]
             .iter()
             .any(|w| s.contains(w))
     };
-    let sentences = t.split(['.', '!', '?', '\n']);
-    let mut named = false;
-    for s in sentences {
-        if names(s) {
-            if super::describe::TRIED_IN_VAIN.iter().any(|w| s.contains(w)) {
-                return false;
-            }
-            named = true;
-        }
+    let sentences = || t.split(['.', '!', '?', '\n']).filter(|s| names(s));
+    let in_vain = sentences().any(|s| super::describe::TRIED_IN_VAIN.iter().any(|w| s.contains(w)));
+    if !in_vain && sentences().next().is_some() {
+        Some(Work::Batch)
+    } else if trains(t) {
+        Some(Work::Training)
+    } else if t.lines().any(states_resolution) {
+        Some(Work::Resolution)
+    } else {
+        None
     }
-    named
+}
+
+/// A line giving an image's width and height ("5760x3048", "3024*4032", "1920 x 1080"), both at least 240
+/// pixels. Not a tensor's or a matrix's shape, which reads the same: "mat1 and mat2 shapes (1x4096 and
+/// 11008x4096)".
+fn states_resolution(line: &str) -> bool {
+    if ["shape", "mat1", "weight", "tensor", "size mismatch"]
+        .iter()
+        .any(|w| line.contains(w))
+    {
+        return false;
+    }
+    let b = line.as_bytes();
+    let number = |from: usize| {
+        let n = b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+        (n, line[from..from + n].parse::<u32>().ok())
+    };
+    (0..b.len()).any(|i| {
+        if !b[i].is_ascii_digit() || i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')
+        {
+            return false;
+        }
+        let (n, w) = number(i);
+        let mut j = i + n;
+        let skip = |j: &mut usize| {
+            while b.get(*j) == Some(&b' ') {
+                *j += 1;
+            }
+        };
+        skip(&mut j);
+        if !matches!(b.get(j), Some(b'x' | b'*')) && !line[j..].starts_with('×') {
+            return false;
+        }
+        j += if b[j] == b'x' || b[j] == b'*' {
+            1
+        } else {
+            '×'.len_utf8()
+        };
+        skip(&mut j);
+        if !b.get(j).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        let (m, h) = number(j);
+        let ends = !b
+            .get(j + m)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
+        let px = |v: Option<u32>| v.is_some_and(|v| (240..=20_000).contains(&v));
+        ends && px(w) && px(h)
+    })
+}
+
+/// The text runs a training loop: "train" or "training" as a word, a training script (`train.py`,
+/// `train_gpt2.py`), an epoch, or 训练. Not "trained" or "pretrained" (a finished model used as it is) nor
+/// "trainer" (a library class that also loads the model).
+fn trains(t: &str) -> bool {
+    let word = |w: &'static str| {
+        super::signals::at_word_start(t, w).any(|i| {
+            !t.as_bytes()
+                .get(i + w.len())
+                .is_some_and(|b| b.is_ascii_alphanumeric())
+        })
+    };
+    word("train")
+        || word("training")
+        || word("epoch")
+        || word("epochs")
+        || super::signals::at_word_start(t, "train").any(|i| {
+            let rest = &t[i..];
+            rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                .next()
+                .is_some_and(|w| w.ends_with(".py"))
+        })
+        || t.contains("训练")
 }
 
 /// The person says the load finished: what failed after it was the work, not the weights.
