@@ -4886,3 +4886,12 @@ fn chinese_ram_running_short_with_no_gpu_named_is_the_ram() {
         Label::HostOomKilled
     );
 }
+
+#[test]
+fn a_process_ended_by_signal_9_in_a_job_queue_is_the_os() {
+    // A worker queue's words for SIGKILL, with no "Killed" line: the OOM killer ended the work horse.
+    let d = diagnose_str(
+        "[WARNING] Worker 9f3e: moving job 77ab to FailedJobRegistry (Work-horse terminated unexpectedly; waitpid returned 9 (signal 9); )\n",
+    );
+    assert_eq!(d.label, Label::HostOomKilled);
+}

@@ -4145,10 +4145,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer hiyouga: 'ZeRO-2 需要 8 张 A100，4 张需要开 ZeRO-3' - the 13B full-fine-tune model states do not fit 4 cards without ZeRO-3 sharding.",
     ),
     (
-        "t3807",
-        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Reporter found the exitcode -9 kill in dmesg as an OOM ('查看dmesg发现OOM') with the optimizer and params offloaded to CPU; issue closed as solved.",
-    ),
-    (
         "t3811",
         "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer rosinality answered the OOM in upfirdn2d with 'Maybe you can train it if you reduce `--n_sample`', i.e. the per-step sample batch, not the weights, exhausts memory.",
     ),
@@ -4515,10 +4511,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4018",
         "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Analysis silently fell back to CPU; maintainer NeptuneHub said 'You gpu driver are not supported. I suggest you to pass to cpu image' (driver too old for the bundled CUDA).",
-    ),
-    (
-        "t4019",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer NeptuneHub read the 'Work horse killed ... ret_val=9' lines as 'The job are killed, probably the system don't have enough resource and kill them' after the GPU OOM fallback, and told the user to move to the CPU version.",
     ),
     (
         "t4024",

@@ -1140,6 +1140,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     // The JetsamEvent report itself (its JSON names the largest process when memory ran short).
     ("\"largestprocess\"", Sig::HostKilled),
     ("exit code -9", Sig::HostKilled),
+    // The same in other wrappers' words: torch.distributed's elastic agent ("failed (exitcode: -9) local_rank:
+    // 0"), a launcher's "exitcode -9", a job queue's "waitpid returned 9 (signal 9)".
+    ("exitcode: -9", Sig::HostKilled),
+    ("exitcode -9", Sig::HostKilled),
+    ("(signal 9)", Sig::HostKilled),
     ("killed by signal 9", Sig::HostKilled),
     // nvcc's front end ended by SIGKILL ("'cicc' died due to signal 9 (Kill signal)"): the OOM killer during a
     // parallel CUDA build.
