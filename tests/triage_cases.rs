@@ -4895,3 +4895,19 @@ fn a_process_ended_by_signal_9_in_a_job_queue_is_the_os() {
     );
     assert_eq!(d.label, Label::HostOomKilled);
 }
+
+#[test]
+fn system_ram_named_short_in_a_persons_words_is_the_ram() {
+    // "Insufficient CPU memory", and the kernel's ENOMEM as a person writes it.
+    for text in [
+        "Each worker loads its own copy on the CPU, causing insufficient CPU memory.\n",
+        "Transcribing a two hour file I get \"can't allocate memory\".\n",
+    ] {
+        assert_eq!(label(text), Label::HostOomKilled, "{text}");
+    }
+    // RAM taken whole with the desktop frozen is the paging, not a kill.
+    assert_eq!(
+        label("It takes up all the RAM and the whole desktop freezes.\n"),
+        Label::PagingThrash
+    );
+}

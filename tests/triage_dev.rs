@@ -4121,20 +4121,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "recovered_no_failure read as not_memory: the gatherer's evidence from the thread: Maintainer kpertsch: the RLDS loader is 'notorious for filling up memory over time. Technically it saturates after some time', so the rising RAM the reporter saw is expected behaviour and no failure was reported.",
     ),
     (
-        "t3788",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer LysandreJik explained that passing the whole file at once is 'extremely expensive from a memory point of view' and that the problem is the single 7 min 30 s long stream, advising custom chunking.",
-    ),
-    (
         "t3791",
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer sanchit-gandhi said 'They're not joking when they say large ... The model is 1.6 billion parameters' and suggested the medium checkpoint, since batch size 1 with 2.5 s audio still ran out of memory.",
     ),
     (
         "t3794",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer ycemsubakan gave the torch.distributed.launch DDP command and the reporter said 'the command works' - the one-GPU memory use came from the launch mode, not a memory shortage.",
-    ),
-    (
-        "t3799",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Reporter says every FSDP process loads the model on CPU 'causing insufficient CPU memory'; maintainer awgu points to the rank0-broadcast loading PR and a later comment says 'Issued is solve by' that reference.",
     ),
     (
         "t3801",

@@ -290,6 +290,19 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "not enough system memory",
         "not enough system ram",
         "not enough cpu ram",
+        "insufficient cpu memory",
+        "insufficient system memory",
+        "insufficient host memory",
+        "insufficient ram",
+        // The kernel's ENOMEM as a person writes it ("I am getting \"can't allocate memory\"").
+        "can't allocate memory",
+        "cannot allocate memory",
+        // RAM taken whole ("the model uses all 64 GB of the available RAM", "it eats all my RAM").
+        "of the available ram",
+        "all the ram",
+        "all my ram",
+        "all of my ram",
+        "all of the ram",
         // "Ended by the system", "killed" in Chinese (the shell's own zh_CN word too).
         "被系统终止",
         "被系统杀",
@@ -306,13 +319,22 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
     ]);
     // "A process from yesterday I never killed" names a holder, not a kill.
     let killed = killed.filter(|k| (*k != "killed" && k.is_ascii()) || has_affirmed(k));
-    // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out: a freeze beside them is
-    // the paging, not a kill.
+    // "32GB of RAM", "more RAM" state a capacity or a wish, not that RAM ran out; RAM taken whole ("it takes
+    // up all the RAM") may be either: a freeze beside them is the paging, not a kill.
     // The page file named beside a freeze is where the paging goes (its size, its drive), not an error.
     let killed_weak = killed.is_some_and(|k| {
         matches!(
             k,
-            "of ram" | "more ram" | "pagefile" | "page file" | "paging file"
+            "of ram"
+                | "more ram"
+                | "pagefile"
+                | "page file"
+                | "paging file"
+                | "of the available ram"
+                | "all the ram"
+                | "all my ram"
+                | "all of my ram"
+                | "all of the ram"
         )
     });
     let others = find_affirmed(&[
