@@ -4911,3 +4911,16 @@ fn system_ram_named_short_in_a_persons_words_is_the_ram() {
         Label::PagingThrash
     );
 }
+
+#[test]
+fn a_huge_host_allocation_reported_by_tcmalloc_is_the_ram() {
+    // The run dies right after tcmalloc reports a 16 GiB host allocation: system RAM, read less surely than
+    // a kill.
+    let d = diagnose_str(
+        "Loading checkpoint shards:  50%|#####     | 1/2\n\
+         tcmalloc: large alloc 17179869184 bytes == 0x55d0c000 @  0x7f2a1c 0x7f2a3d\n",
+    );
+    assert_eq!(d.label, Label::HostOomKilled);
+    assert!(d.confidence < 0.7, "{}", d.confidence);
+    assert!(d.explanation.contains("tcmalloc"), "{}", d.explanation);
+}

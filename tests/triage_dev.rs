@@ -3181,14 +3181,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter: 'I change to Elevated RAM (50Gb). Works fine!'; maintainer mashb1t: 'too little RAM: Fooocus crashes'.",
     ),
     (
-        "t3183",
-        "host_oom_killed read as recovered_no_failure: the gatherer's evidence from the thread: Colab team member craigcitro: 'The log message includes the amount of memory allocated in a single step, not the total RAM. You're still hitting an OOM with the larger RAM limit.'",
-    ),
-    (
-        "t3184",
-        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer ledw: 'the model requires a large amount of memory to run... there's isn't enough memory available'.",
-    ),
-    (
         "t3190",
         "cpu_spill_slow read as recovered_no_failure: the gatherer's evidence from the thread: Colab staff mayankmalik-colab pointed to the recent CUDA/TF upgrade and the fallback runtime; reporter: 'with fallback runtime its working'.",
     ),
@@ -4519,10 +4511,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4033",
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer sergeisakov said the message means cudaMalloc failed and 'there should be enough memory... for just two qubits'; the reporter found 'the provided PTX was compiled with an unsupported toolchain', a CUDA version mismatch.",
-    ),
-    (
-        "t4034",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer sergeisakov: 'The state vector size for 32 qubits is exactly 34359738368 bytes (32 GB). So it seems there is no enough memory for the state vector'; the tutorial is not expected to survive a default Colab.",
     ),
     (
         "t4035",

@@ -335,6 +335,9 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("cannot allocate memory", Sig::HostAlloc),
     ("memoryerror", Sig::HostAlloc),
     ("unable to allocate cpu", Sig::HostAlloc),
+    // gperftools' allocator reporting a single host allocation of gigabytes ("tcmalloc: large alloc
+    // 34359738368 bytes == 0x5d32000"): Colab and notebooks print it just before the RAM runs out.
+    ("tcmalloc: large alloc", Sig::HostAlloc),
     ("winerror 1455", Sig::WinPagefile),
     ("os error 1455", Sig::WinPagefile),
     ("error 1455", Sig::WinPagefile),

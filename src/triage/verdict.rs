@@ -516,11 +516,23 @@ fn classify(scan: &Scan, f: &Found, tl: &Timeline) -> Call {
         return call(Label::HostOomKilled, 0.85, &[Sig::WinPagefile]);
     }
     if host_fail > 0 && host_fail >= gpu_fail {
-        return call(
+        let mut c = call(
             Label::HostOomKilled,
             0.85,
             &[Sig::HostKilled, Sig::HostAlloc],
         );
+        // tcmalloc's "large alloc" line reports a huge host allocation that was granted; printed as the last
+        // word of a run that died, it is why the RAM ran out, but nothing says the OS ended it.
+        let only_tcmalloc = !scan.has(Sig::HostKilled)
+            && scan.hits(Sig::HostAlloc).is_some_and(|h| {
+                h.lines()
+                    .all(|(_, t)| t.to_ascii_lowercase().contains("tcmalloc: large alloc"))
+            });
+        if only_tcmalloc {
+            c.confidence = 0.6;
+            c.explain = Some("tcmalloc (the allocator in Colab and many notebooks) reported a single host allocation of this size in system RAM, and the run ended with it: the RAM ran out, not the VRAM. Load with low_cpu_mem_usage / in shards, use a smaller model or dtype, or a machine (or runtime) with more RAM.".into());
+        }
+        return c;
     }
     // The last failure is followed at once by a retry (tiled decode, a smaller batch, without an optional
     // part) and nothing fails after it: the runtime recovered.
