@@ -4924,3 +4924,18 @@ fn a_huge_host_allocation_reported_by_tcmalloc_is_the_ram() {
     assert!(d.confidence < 0.7, "{}", d.confidence);
     assert!(d.explanation.contains("tcmalloc"), "{}", d.explanation);
 }
+
+#[test]
+fn memory_use_asked_about_with_words_between_is_no_failure() {
+    for text in [
+        "After start-up the service holds 11 GB of VRAM for a 3B model; I want to check whether the GPU memory usage in this setup is normal.\n",
+        "The memory cost is around 9 GB per image with the default settings.\n",
+    ] {
+        assert_eq!(label(text), Label::RecoveredNoFailure, "{text}");
+    }
+    // The same question beside a failure is the failure's.
+    assert_ne!(
+        label("Is it normal that it crashes with CUDA out of memory after two images?\n"),
+        Label::RecoveredNoFailure
+    );
+}

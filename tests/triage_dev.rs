@@ -2177,10 +2177,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: PR #645 (Lionelsy) cites #234: inference is slow 'because the dataloader will apply multiple data preprocessing if self.cache_convert is None'; rejexx confirmed a big speed-up, so a bug, not CPU fallback.",
     ),
     (
-        "t2484",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Collaborator Wuziyi616: 'the memory growth is negligible (<100M)... Does that bring any error to your training?... I don't think this is a bug'; no failure occurred.",
-    ),
-    (
         "t2486",
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer jsilter answered the std::bad_alloc report with 'We changed the name of the example CSV and forgot to update the README' and gave the corrected command; reporter thanked them for addressing it.",
     ),
@@ -4379,10 +4375,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3950",
         "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: The reporter himself cites the TensorFlow GPU guide that TF 'will try to take over all of the available GPU memory', so the full nvidia-smi reading is the default preallocation, not a failure.",
-    ),
-    (
-        "t3951",
-        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer zhuohan123 confirmed 'this extra memory usage is because of the KV cache. vLLM pre-allocates and reserves the maximum possible amount of memory for KV cache blocks'.",
     ),
     (
         "t3959",

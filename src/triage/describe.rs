@@ -1353,6 +1353,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "consumes",
         "memory is about",
         "memory is around",
+        "memory cost",
+        // Asked with words between ("whether the GPU memory usage in this setup is normal").
+        "is normal",
         "increase in gpu memory",
         "increase in memory",
         // Less used than the card has ("will not use more than 50% of my VRAM", "not using as much GPU memory
