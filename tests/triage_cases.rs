@@ -4813,9 +4813,13 @@ fn words_beside_output_that_did_not_fail_say_what_did() {
     );
 }
 
+/// A bare CUDA out-of-memory with nothing that marks where it failed: read as the load unless the text
+/// beside it names the work.
+const UNMARKED_OOM: &str = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n";
+
 #[test]
 fn a_batch_size_set_places_an_unmarked_failure_past_the_load() {
-    let tail = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n";
+    let tail = UNMARKED_OOM;
     // The run batches its work: the weights were in place.
     let text = format!("I train with batch_size=64 on a 3090 and it stops at once.\n{tail}");
     assert_eq!(label(&text), Label::VramOomContext);
@@ -4828,7 +4832,7 @@ fn a_batch_size_set_places_an_unmarked_failure_past_the_load() {
 
 #[test]
 fn a_training_run_places_an_unmarked_failure_past_the_load() {
-    let tail = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n";
+    let tail = UNMARKED_OOM;
     // A training script: the weights are in place before the first step, even when batch 1 fails too.
     for text in [
         format!("Command: python scripts/train.py --config cfg/unet.yaml\n{tail}"),
@@ -4855,7 +4859,7 @@ fn a_training_run_places_an_unmarked_failure_past_the_load() {
 
 #[test]
 fn an_image_resolution_places_an_unmarked_failure_past_the_load() {
-    let tail = "RuntimeError: CUDA error: out of memory\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n";
+    let tail = UNMARKED_OOM;
     for text in [
         format!("Upscaling a 3840x2160 photo on my 8 GB card.\n{tail}"),
         format!("Input frames are 2048 * 1536, the model is the default one.\n{tail}"),
