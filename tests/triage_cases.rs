@@ -4943,3 +4943,14 @@ fn memory_use_asked_about_with_words_between_is_no_failure() {
         Label::RecoveredNoFailure
     );
 }
+
+#[test]
+fn xla_compiling_a_step_that_does_not_fit_is_the_work() {
+    // XLA refuses to compile a program whose buffers exceed the memory: the step's temporaries, not the load.
+    assert_eq!(
+        label(
+            "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space hbm. Used 17.20G of 15.48G hbm. Exceeded hbm capacity by 1.72G.\n"
+        ),
+        Label::VramOomContext
+    );
+}

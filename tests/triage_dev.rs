@@ -3152,7 +3152,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3165",
-        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer andrewlkd suspected the user was 'unintentionally running a large random model and going OOM' and said 'GenCast Mini should run fine', i.e. a wrong notebook setting rather than too little memory.",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer andrewlkd suspected the user was 'unintentionally running a large random model and going OOM' and said 'GenCast Mini should run fine', i.e. a wrong notebook setting rather than too little memory.",
     ),
     (
         "t3168",
@@ -4535,10 +4535,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer XiaoleiShi-NV: 'the terabyte DLRM will need at least 90+GB' for the device-resident embedding table, 'the momory of a single GPU is not big enough', so the model does not fit one card.",
     ),
     (
-        "t4041",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Commenter ijkilchenko: 'when there is not enough memory, you can lower the batch size'; reporter confirmed the fix: 'I upgraded to tpu v3' (training-step program exceeded 8 GiB HBM).",
-    ),
-    (
         "t4044",
         "host_oom_killed read as not_memory: the gatherer's evidence from the thread: AWS engineer mrnikwaws: 'the compiler process was killed. Normally this is due to the ... OOM killer ... due to memory exhaustion ... try compiling on an instance with more memory (RAM)'; issue closed on that answer.",
     ),
@@ -4549,10 +4545,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4047",
         "cpu_spill_slow read as recovered_no_failure: the gatherer's evidence from the thread: Reporter shivajid states the confirmed fix: 'The above can be fixed by unintsalling the jax that comes with flax and installing the jax[tpu]' (CPU-only jax made it fall back to CPU).",
-    ),
-    (
-        "t4050",
-        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Repo author lhao499: 'vmem OOM error is likely due to using large chunk size. I have tried v4-64 with chunk size 512, it worked well'.",
     ),
     (
         "t4056",

@@ -473,6 +473,10 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("node gradients", Sig::ContextPhase),
     ("_grad/", Sig::ContextPhase),
     ("execution of replica", Sig::ContextPhase),
+    // XLA compiling a step whose buffers do not fit ("Compilation failure: Ran out of memory in memory space
+    // hbm. Used 8.38G of 8.00G hbm"; on TPUs also vmem): the program's temporaries (activations, the batch, a
+    // kernel's tiles) are what overflow, so a smaller batch or chunk fits.
+    ("ran out of memory in memory space", Sig::ContextPhase),
     // TensorFlow's BFC allocator warns with this when a request it can do without fails ("The caller indicates
     // that this is not a failure"); its fatal failure is ResourceExhaustedError / "OOM when allocating tensor".
     ("ran out of memory trying to allocate", Sig::Recover),
