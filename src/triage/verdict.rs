@@ -12,6 +12,8 @@ use super::numbers::Found;
 use super::signals::Sig;
 use super::{AlsoFinding, Diagnosis, Evidence, Label, Numbers, Scan};
 use crate::units::{GIB, format_auto};
+use regex::Regex;
+use std::sync::OnceLock;
 
 /// Signals that are failures in their own right (used for ordering and `also`).
 const FAILURES: [Sig; 9] = [
@@ -1830,48 +1832,30 @@ fn named_work(t: &str) -> Option<Work> {
 /// pixels. Not a tensor's or a matrix's shape, which reads the same: "mat1 and mat2 shapes (1x4096 and
 /// 11008x4096)".
 fn states_resolution(line: &str) -> bool {
+    static SIZE: OnceLock<Option<Regex>> = OnceLock::new();
+    // Two whole numbers joined by x, * or ×; what follows the second is checked below (a regex consuming it
+    // would hide a size that starts right after it).
+    let Some(size) = SIZE
+        .get_or_init(|| Regex::new(r"(?:^|[^0-9A-Za-z.])([0-9]+) *[x*×] *([0-9]+)").ok())
+        .as_ref()
+    else {
+        return false;
+    };
     if ["shape", "mat1", "weight", "tensor", "size mismatch"]
         .iter()
         .any(|w| line.contains(w))
     {
         return false;
     }
-    let b = line.as_bytes();
-    let number = |from: usize| {
-        let n = b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
-        (n, line[from..from + n].parse::<u32>().ok())
+    let px = |m: regex::Match| {
+        m.as_str()
+            .parse::<u32>()
+            .is_ok_and(|v| (240..=20_000).contains(&v))
     };
-    (0..b.len()).any(|i| {
-        if !b[i].is_ascii_digit() || i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')
-        {
-            return false;
-        }
-        let (n, w) = number(i);
-        let mut j = i + n;
-        let skip = |j: &mut usize| {
-            while b.get(*j) == Some(&b' ') {
-                *j += 1;
-            }
-        };
-        skip(&mut j);
-        if !matches!(b.get(j), Some(b'x' | b'*')) && !line[j..].starts_with('×') {
-            return false;
-        }
-        j += if b[j] == b'x' || b[j] == b'*' {
-            1
-        } else {
-            '×'.len_utf8()
-        };
-        skip(&mut j);
-        if !b.get(j).is_some_and(u8::is_ascii_digit) {
-            return false;
-        }
-        let (m, h) = number(j);
-        let ends = !b
-            .get(j + m)
-            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'.');
-        let px = |v: Option<u32>| v.is_some_and(|v| (240..=20_000).contains(&v));
-        ends && px(w) && px(h)
+    size.captures_iter(line).any(|c| {
+        let ends = !line[c.get(0).map_or(0, |m| m.end())..]
+            .starts_with(|ch: char| ch.is_ascii_alphanumeric() || ch == '.');
+        ends && c.get(1).is_some_and(px) && c.get(2).is_some_and(px)
     })
 }
 
@@ -1886,10 +1870,9 @@ fn trains(t: &str) -> bool {
                 .is_some_and(|b| b.is_ascii_alphanumeric())
         })
     };
-    word("train")
-        || word("training")
-        || word("epoch")
-        || word("epochs")
+    ["train", "training", "epoch", "epochs"]
+        .into_iter()
+        .any(word)
         || super::signals::at_word_start(t, "train").any(|i| {
             let rest = &t[i..];
             rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
