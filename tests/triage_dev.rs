@@ -506,6 +506,19 @@
 //! thread has no diagnosis); t4166–t4176 Unsloth and LLaMA-Factory fine-tuning, ly001–ly011, val t4166 t4169
 //! t4173; gaps in the gatherers' numbering are threads already in the corpus or reserved) and scored 34 of 95
 //! (35.8 %), 8 of the 27 val. Forty-two of the 95 labels are not_memory, 15 host_oom_killed, 11 vram_oom_load.
+//!
+//! Logs t4177–t4272 came in a fifty-sixth round, gathered in the same stop as the fifty-fifth and scored with
+//! the rules of 7ebcc51 (val drawn the same way, seeds 20261516–20261523 in this order: t4177–t4192 cuDNN and
+//! cuBLAS errors that may or may not be memory, lz001–lz016, val t4181 t4186 t4191 t4192; t4193–t4204 document
+//! parsing with models (MinerU, marker, docling), ma001–ma012, val t4193 t4199 t4204; t4205–t4211
+//! mixture-of-experts giants on home hardware (DeepSeek R1/V3 with KTransformers and llama.cpp), mb001–mb007,
+//! val t4207 t4210; t4212–t4222 local LLMs embedded outside Python (node-llama-cpp, LLamaSharp, LLMFarm),
+//! mc001–mc017, val t4214 t4216 t4218; t4223–t4234 older transformer text generation (GPT-2, GPT-Neo, GPT-J),
+//! md001–md013, val t4225 t4227 t4230; t4235–t4249 Ray clusters and libraries, me001–me016, val t4238 t4239
+//! t4243 t4249; t4250–t4264 local text-to-speech apps (Kokoro, Fish Speech, GPT-SoVITS, Piper), mf002–mf016,
+//! val t4250 t4251 t4253 t4259; t4265–t4272 AUTOMATIC1111 extensions (ControlNet, AnimateDiff, Tiled Diffusion,
+//! ReActor), mg001–mg008, val t4266 t4270) and scored 39 of 96 (40.6 %), 15 of the 25 val. Forty-one of the 96
+//! labels are not_memory, 14 host_oom_killed, 12 vram_oom_context and 12 cpu_spill_slow.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -4762,6 +4775,194 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4176",
         "not_memory read as unknown: the gatherer's evidence from the thread: Commenter void-mckenzie found vLLM loaded the full-precision model when no bnb-4bit mapping existed and fixed it in merged PR 'bug fix #2008 - load_in_4bit = True + fast_inference = True'.",
+    ),
+    (
+        "t4177",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Reporter ohharsen concluded 'this was merely a OOM issue' and that a mock convolution before inference revealed 'the actual OOM error instead of the CUDNN_STATUS_NOT_INITIALIZED' during generate after the model had loaded.",
+    ),
+    (
+        "t4182",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: NVIDIA's syed-ahmed triaged that 'CUDNN_STATUS_INTERNAL_ERROR happens when cudnn tries to dynamically load the kernels ... cuDNN runs out of memory', and the reporter notes a lower starting batch size succeeds.",
+    ),
+    (
+        "t4184",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: The reporter shows the same input gives 'IndexError: index out of range in self' on CPU, i.e. CUBLAS_STATUS_ALLOC_FAILED came from out-of-range embedding ids, not from memory.",
+    ),
+    (
+        "t4185",
+        "vram_oom_load read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer haileyschoelkopf said the error typically means 'way out-of-memory' and the reporter confirmed 'borrowing some more gpus (4 in total) makes it work'; the log shows weights offloaded to CPU because they did not fit.",
+    ),
+    (
+        "t4188",
+        "not_memory read as vram_held_by_other: the gatherer's evidence from the thread: Reporter MaxCarlson: 'I was able to solve this by assigning the device that is going to be used earlier, and loading the model with the selected device' - a setup error, not two processes exhausting memory.",
+    ),
+    (
+        "t4189",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer obryanlouis: 'I normally just see this when I run out of GPU memory; ... try reducing the batch size'; reporter robbine: 'I set batch size to 4 and it's running again'.",
+    ),
+    (
+        "t4190",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: The reporter answered his own issue: 'Oh! I found it was running out of memory.' - the failure came mid-run at layer conv2_1, after the VGG weights were loaded.",
+    ),
+    (
+        "t4194",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer myhloli: '需要修改用户目录下的配置文件'; reporter: '问题解决了，因为是wsl，所以搞错位置了' - GPU unused because the device setting never took effect, not VRAM size.",
+    ),
+    (
+        "t4195",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer myhloli: '为保证兼容性，ocr目前使用cpu方式实现' and the runtime is within expectations, i.e. the slow part ran on the CPU.",
+    ),
+    (
+        "t4196",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer myhloli: '解析时需要将pdf渲染成图片，和pdf大小无关，和页数有关，页数越多，占用内存越多' - high RAM use is by design; no crash was reported.",
+    ),
+    (
+        "t4198",
+        "vram_oom_context read as host_oom_killed: the gatherer's evidence from the thread: Docling developer Matteo-Omenetti: the CodeFormula model is heavy and 'a default batch size of 16 may be too high'; reduce settings.perf.elements_batch_size; reporter thanked.",
+    ),
+    (
+        "t4200",
+        "vram_held_by_other read as host_oom_killed: the gatherer's evidence from the thread: Maintainer myhloli quoted the OOM line and replied '实际上是由于其他应用占用了' (actually other applications were occupying the GPU).",
+    ),
+    (
+        "t4202",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Title says resources were not released after each parse; maintainer myhloli: '已修复' with a commit - a memory-release bug fixed by a patch.",
+    ),
+    (
+        "t4203",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer myhloli: in early versions paddle OCR '默认是使用cpu推理的'; follow the tutorial to turn on OCR acceleration - the OCR stage ran on the CPU.",
+    ),
+    (
+        "t4208",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Reporter lymanzhao, running fine at 8 tok/s, concluded 'top可以看到真实使用情况' (top shows the real usage), so the low 18G RAM figure was a monitoring artefact and not a failure.",
+    ),
+    (
+        "t4211",
+        "apple_metal_oom read as host_oom_killed: the gatherer's evidence from the thread: Ollama collaborator rick-github answered 'The model is 404GB.', i.e. the Q4_K_M DeepSeek-V3 cannot fit the Mac's 128GB unified memory and the runner was killed.",
+    ),
+    (
+        "t4213",
+        "not_memory read as apple_metal_oom: the gatherer's evidence from the thread: Thread is closed with the maintainers' 'released' label (fix shipped) and follow-up #644 calls it 'regression of #629' - a Metal shader compile bug on M5, not memory.",
+    ),
+    (
+        "t4215",
+        "apple_metal_oom read as not_memory: the gatherer's evidence from the thread: Maintainer guinmoon: 'I think it has to do with lack of memory. Llama3 is too big for finetune on your Mac. Try openllama 3b.'",
+    ),
+    (
+        "t4217",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer AsakusaRinne filed it as a bug and closed it: 'This is expected to have been resolved in the latest version' - a memory-growth bug fixed by a release.",
+    ),
+    (
+        "t4220",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Repo owner jsboige measured firsthand that the LLamaSharp leg 'a tourne 100 % sur CPU': only one backend registered and 'CPU pour les 36 couches', VRAM flat.",
+    ),
+    (
+        "t4224",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer Xirider first suspected an incompatible CPU or too little RAM, but the reporter found 'the needed dependencies inside of DeepSpeed were not installed. Installing for source fixed this issue.'",
+    ),
+    (
+        "t4228",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Maintainer LysandreJik: 'EleutherAI/gpt-neo-2.7B is a large model. Loading it in memory takes more than 10GB' explaining the 'Killed' on load.",
+    ),
+    (
+        "t4229",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: DeepSpeed maintainer tjruwase: the kill 'happened because of the inefficiencies of CPU memory pinning that zero-inference leverages', advising NVMe offload or GPU/CPU split.",
+    ),
+    (
+        "t4232",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer guillaume-be agreed it is 'very likely to be the same issue' as the transformers GPT-Neo attention bug and fixed it with a patch (PR #208 'Simplified and optimized attention mechanism for GPTNeo').",
+    ),
+    (
+        "t4233",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter MNarath1: 'i tried to delete the venv folder and afterwards executed the install script again now it works', i.e. a broken install, not lack of memory.",
+    ),
+    (
+        "t4234",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer minimaxir: 'GPT2-Medium only seems possible with FP16 training so far', i.e. the training step of the 355M model does not fit 16GB in fp32.",
+    ),
+    (
+        "t4236",
+        "vram_held_by_other read as unknown: the gatherer's evidence from the thread: Collaborator Wapaul1 'Verified. If two different workers try to create a tensorflow graph and session on the same gpu, the second task will fail with an out of memory error' because the finished worker keeps the memory.",
+    ),
+    (
+        "t4241",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter MQQ explains the 95% check read host memory while ~15G was still free for the container job; his fix PR #5216 (switch to cgroup limit/usage) was merged by ericl ('Merging, thanks!').",
+    ),
+    (
+        "t4242",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer rkooo567 explained the ray.put objects stay referenced by too many queued tasks so memory keeps growing; reporter: 'I tried to limit max_call, the problem seems to be solved, the oom problem does not appear again'.",
+    ),
+    (
+        "t4244",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter jmakov: RAM was full and Ray kept killing tasks; 'Using RAY_memory_monitor_refresh_ms=0 ray start on every worker not only the head node works so I'm closing this one.'",
+    ),
+    (
+        "t4245",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: In the follow-up #29624 and PR #30061 (which cites this issue) the cause is stated: reused worker interpreters keep CUDA memory; 'The workaround is to always set max_calls=1 ... This frees the GPU memory'.",
+    ),
+    (
+        "t4246",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Labelled bug/P0 release-blocker; in duplicate #14875 krfricke ties it to this P0 bug and wuisawesome asks to confirm '#15049 fixed this issue', which the user confirmed ('Working great').",
+    ),
+    (
+        "t4247",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter RocketRider: get_devices returns cpu, 'causing the model to be transferred to the cpu'; 'If I just replace the function to return the cuda device, the model is running perfectly on the gpu.'",
+    ),
+    (
+        "t4248",
+        "cpu_spill_slow read as recovered_no_failure: the gatherer's evidence from the thread: Reporter Iravo42 traced it: 'Removing the call to ray.get_gpu_ids() from ... torch_policy.py solves the issue' - the backward pass silently ran on the CPU instead of the GPU.",
+    ),
+    (
+        "t4252",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer leng-yue: the CLI 'compiles the model every time you run the program'; reporter confirmed 'webui works. it only took 2s to generate 30s speech'.",
+    ),
+    (
+        "t4255",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Maintainer danielzgtg explains the allocation is model weights and suggests a smaller model (~1.4GB); reporter admits 'Possibly this isn't an issue' and nothing failed.",
+    ),
+    (
+        "t4256",
+        "apple_metal_oom read as vram_held_by_other: the gatherer's evidence from the thread: Reporter FabSnap: on MPS long text fills memory and the cache is never released; in the original 2.0 code with max_text_tokens_per_segment under 80 it 'can avoid blowing the 128G memory'.",
+    ),
+    (
+        "t4258",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Reporter lalioboy confirmed after pulling v0.4.4 'The system RAM now frees up correctly after each generation. The memory leak issue is resolved' - a leak bug fixed by a patch.",
+    ),
+    (
+        "t4261",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter wakaba0972 confirmed '問題已解決' by raising python.exe priority in Task Manager, speed rising to ~100 it/s; not a memory problem.",
+    ),
+    (
+        "t4262",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Reporter ThornbirdZhang confirmed '问题已经解决' after moving from a Xeon E5-2697 v3 to an i7-12700 (26 s audio in 1.6 s); the bottleneck was CPU-side preprocessing.",
+    ),
+    (
+        "t4263",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Collaborator Stardust-minus replied 'Use torch==2.3.1' - a library version problem, not memory.",
+    ),
+    (
+        "t4264",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Reporter minho-lee424 points to the maintainer's merged fix #172 for slow CUDA inference and notes it 'hasn't been reflected in version 1.2 yet' - a bug fixed by a patch.",
+    ),
+    (
+        "t4265",
+        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Commenter ansstuff said 'Pad prompt/negative prompt to be same length !' and the reporter JabuJabu-03 confirmed 'I tried anyway today and it fixed it!', so the CUDA error was a setting issue with prompts over 75 tokens, not VRAM size.",
+    ),
+    (
+        "t4267",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Mikubill replied 'Need to cleanup model loaders in annotator' and commenters agree 'controlnet models do not unload after generations', i.e. the previously loaded Midas/annotator model still holds the VRAM.",
+    ),
+    (
+        "t4268",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer pkuliyi2015 said '你vae炸了显存' (your VAE blew the VRAM) at the 1024 upscale and told the user to turn on Tiled VAE and lower its values, i.e. activation memory for the image resolution.",
+    ),
+    (
+        "t4271",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: The HIP OOM started after specific extension commits; after maintainer pkuliyi2015's code change the reporter 49RpK5dY wrote 'Just checked and everything seems to work smoothly', so it was a regression fixed by a patch.",
+    ),
+    (
+        "t4272",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer Mikubill asked 'Have you checked the model cache size in settings? Using cache size 0 will always trigger reload', and peteallen confirmed 'increasing this value solved the problem'; the slowness was a setting.",
     ),
 ];
 
