@@ -519,6 +519,19 @@
 //! val t4250 t4251 t4253 t4259; t4265–t4272 AUTOMATIC1111 extensions (ControlNet, AnimateDiff, Tiled Diffusion,
 //! ReActor), mg001–mg008, val t4266 t4270) and scored 39 of 96 (40.6 %), 15 of the 25 val. Forty-one of the 96
 //! labels are not_memory, 14 host_oom_killed, 12 vram_oom_context and 12 cpu_spill_slow.
+//!
+//! Logs t4273–t4370 came in a fifty-seventh round, gathered in the same stop and scored with the rules of
+//! 7ebcc51 (val drawn the same way, seeds 20261524–20261531 in this order: t4273–t4282 Ollama crashes of 2024,
+//! mh001–mh010, val t4275 t4279 t4280; t4283–t4297 classic TensorFlow 1.x and Keras research code (Mask R-CNN,
+//! Object Detection API, Tacotron-2), mi001–mi016, val t4284 t4285 t4289 t4291; t4298–t4307 RLHF and
+//! post-training frameworks (verl, OpenRLHF, TRL), mj001–mj010, val t4298 t4301 t4304; t4308–t4320 captioning
+//! and visual question answering (BLIP-2, CogVLM, mPLUG-Owl), mk001–mk013, val t4309 t4312 t4315 t4317;
+//! t4321–t4336 Linux CUDA toolkit, driver and conda problems, ml001–ml017, val t4322 t4325 t4326 t4327;
+//! t4337–t4346 deepfake training tools (DeepFaceLab, faceswap, Deep-Live-Cam), mm001–mm011, val t4338 t4342
+//! t4344; t4347–t4354 GraphRAG and RAGFlow with local models, mn001–mn008, val t4347 t4348; t4355–t4370 neural
+//! style transfer and older image-to-image models, mo001–mo016, val t4357 t4361 t4366 t4367) and scored 54 of
+//! 98 (55.1 %), 16 of the 27 val. Thirty-four of the 98 labels are not_memory, 20 vram_oom_context and 20
+//! host_oom_killed.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -4963,6 +4976,138 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4272",
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer Mikubill asked 'Have you checked the model cache size in settings? Using cache size 0 will always trigger reload', and peteallen confirmed 'increasing this value solved the problem'; the slowness was a setting.",
+    ),
+    (
+        "t4274",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer jessegross: 'Sorry for the poor error message but llama3.2-vision is only supported on 0.4.0', so the abort is an unsupported model on an old release.",
+    ),
+    (
+        "t4277",
+        "not_memory read as unknown: the gatherer's evidence from the thread: rick-github: 'It looks like your driver is out of date'; reporter: 'Reinstalling the driver and CUDA is sufficient now'; dhiltgen: 'Yes, that driver was too old'.",
+    ),
+    (
+        "t4278",
+        "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: Reporter TomMalow found 'setting OLLAMA_NUM_PARALLEL=1 did help and now it consumes the same amount of memory as before 0.2.x' and called the default of 4 'probably the intended behaviour'; no failure.",
+    ),
+    (
+        "t4282",
+        "cpu_spill_slow read as not_memory: the gatherer's evidence from the thread: Commenter JKratto: after an upgrade '3 out of 33 layers were offloaded to the CPU' (23 to 10 t/s) and 'If I manually set /set parameter num_gpu 33 ... the performance returns to 23 t/s'.",
+    ),
+    (
+        "t4293",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter GreenTree1990 later wrote the kill was 'not because of memory' but because 'the cudnn version I installed was not right' (不是因为内存问题 而是我装的cudnn版本不太对).",
+    ),
+    (
+        "t4296",
+        "vram_held_by_other read as recovered_no_failure: the gatherer's evidence from the thread: Title and reporter aloerch: error only when eval.py starts while train.py holds the GPU; aloerch posted a gpudev fix that slandersson and pkdogcom confirmed ('confirm it works').",
+    ),
+    (
+        "t4300",
+        "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Collaborator HuangJoJo: 'memory leak from VLLM multimodal preprocessor' (vllm#15085), fix 'set disable_mm_preprocessor_cache: true' - a leak bug, although the worker was OOM-killed on host RAM.",
+    ),
+    (
+        "t4303",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer hiyouga: '用 0.8.2' and in linked PR #158 'We have validated that vllm 0.8 has memory leak problem'; later users still report leaks on 0.8.2.",
+    ),
+    (
+        "t4305",
+        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer hijkzzz: '如果使用 Adam Offload 改用 BF16 梯度累计 --grad_accum_dtype bf16' for the reporter's very high (host) memory use in 13B PPO.",
+    ),
+    (
+        "t4306",
+        "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Maintainer qgallouedec: 'Try to reduce vllm_gpu_memory_utilization (default 0.9)' and later 'The exact fix from this thread... baked in as the new default (0.3)': vLLM's 90% reservation collided with the training process on the same GPU.",
+    ),
+    (
+        "t4307",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Log is commenter yuleiqin's ('same problem here'); a quoted thread comment says 'when i tried to set actor_rollout_ref.rollout.gpu_memory_utilization=0.3, it seems work'; contributor GeLee-Q confirms the setting also applies to SGLang; …",
+    ),
+    (
+        "t4311",
+        "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer MAGAer13 asked about bf16, gradient checkpointing and batch size; the reporter confirmed 'when I also enable it for LLaMA I can start the training with 26GB VRAM used' - training activations, not weights.",
+    ),
+    (
+        "t4313",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: The reporter concluded '2.7b param model is using 9.8gb ... i need > 16gb gpu memory to run the 6.7b param model' and later 'i was able to run it on an a10 instance (24gb)'.",
+    ),
+    (
+        "t4314",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer gordonhu608: 'Short answer is it needs 20G memory' for the 7B demo, so the model does not fit the 16GB V100.",
+    ),
+    (
+        "t4316",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer jhc13: 'the BLIP-2 model was being split up across your GPU and RAM, even when CPU was selected' - fixed in code (831c065) and released in v1.6.0, a program bug.",
+    ),
+    (
+        "t4318",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer 1049451037 said only rank 0 loads on CPU so 4 and 8 GPUs should use the same RAM; the reporter then found '``NUM_GPUS_PER_WORKER``一直写的1……导致rank计算有问题' - a wrong setting.",
+    ),
+    (
+        "t4320",
+        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Maintainer zRzRzRzRzRzRzR: '请查看文档，一定需要保证单张显卡超过16G' - the int4 model does not fit 12GB cards.",
+    ),
+    (
+        "t4333",
+        "unknown read as recovered_no_failure: the gatherer's evidence from the thread: DeepVariant member lucasbrambrink: the TensorRT warning only matters for GPU runs, 'If you are simply running on CPUs, you can safely ignore that warning' (run completed, no failure).",
+    ),
+    (
+        "t4336",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer lucidrains tied it to installing pytorch and suggested '--no-cache-dir'; the reporter confirmed 'Yes that really worked' (host RAM/swap exhausted by pip).",
+    ),
+    (
+        "t4340",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Commenter jasonlbx13: 'Increase virtual memory may be helpful'; reporter Nde917 replied 'Thanks this helped!'.",
+    ),
+    (
+        "t4341",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer iperov: 'new feature eats more vram'; reporter accepted and closed, training at batch size 4 instead of 8.",
+    ),
+    (
+        "t4345",
+        "not_memory read as apple_metal_oom: the gatherer's evidence from the thread: Maintainer torzdf: 'Get the latest code and try again. A bug was fixed around this recently.' - the hang was a bug, the VRAM serial-mode warning was incidental.",
+    ),
+    (
+        "t4350",
+        "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Thread title says 'with only CPU'; commenter iridium-soda closed the loop: 'The root cause was that my Ollama model was running on the CPU ... which exceeded the CPU's processing capacity'.",
+    ),
+    (
+        "t4352",
+        "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Ollama collaborator rick-github answered the truncation warning by linking the FAQ 'how can I specify the context window size' - a context-length setting, not memory.",
+    ),
+    (
+        "t4353",
+        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter traced missing chunks to RAGFlow's dynamic context function always returning 8192 and 'temporary fixed it by forcing Dynamic context windowing function return 16384' - a code/setting bug.",
+    ),
+    (
+        "t4355",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Reporter ProGamerGov states the fix for this THCudaCheck out of memory is that 'you need to re-size your input images to correct the issue'.",
+    ),
+    (
+        "t4356",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Reporter's update: 'The issue is with the cudnn_autotune flag. As soon as I remove it, I can use all 20GB between both cards' and image size rose from under 1500 to 2000+ (a setting, not the card running out).",
+    ),
+    (
+        "t4358",
+        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Reporter fabio-C: 'Downgrading Pytorch to 0.4.1 solve the issue' (same job ran on a 4GB card with PyTorch 0.4.0); another user fixed it by downgrading CUDA - a library version problem.",
+    ),
+    (
+        "t4362",
+        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer anishathalye: 'It shouldn't be that slow. Are you sure it's using the GPU?'; reporter replied 'No, it's not using.'",
+    ),
+    (
+        "t4363",
+        "paging_thrash read as unknown: the gatherer's evidence from the thread: Maintainer anishathalye: with the 2000x1333 images 'it might have exceeded your computer's physical RAM, so it might have been swapping'; reporter confirmed shrinking to 128x128 made 1000 iterations finish within an hour.",
+    ),
+    (
+        "t4364",
+        "recovered_no_failure read as vram_oom_context: the gatherer's evidence from the thread: Maintainer kramea: this style transfer 'needs more memory than the vanilla style transfer approach' (she used 11GB / multiple GPUs); reporter accepted the run works but slowly: 'at least I know it's to be expected'.",
+    ),
+    (
+        "t4365",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer ray075hl: 'Try small size image as input... 1000x1000 ... consumed about 16GB memory'; reporter: 'It worked with a small image.'",
+    ),
+    (
+        "t4370",
+        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer junyanz: 'you are using the CPU mode. But your RAM might be too small for the memory usage of CycleGAN'; reporter confirmed smaller sizes 'did the job'.",
     ),
 ];
 
