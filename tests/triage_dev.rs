@@ -532,6 +532,14 @@
 //! style transfer and older image-to-image models, mo001–mo016, val t4357 t4361 t4366 t4367) and scored 54 of
 //! 98 (55.1 %), 16 of the 27 val. Thirty-four of the 98 labels are not_memory, 20 vram_oom_context and 20
 //! host_oom_killed.
+//!
+//! Logs t4371–t4393 came in a fifty-eighth round, gathered in the same stop and scored with the rules of
+//! 7ebcc51 (val drawn the same way, seeds 20261532–20261534 in this order: t4371–t4382 self-hosted photo and
+//! media apps with models (Immich, PhotoPrism, LibrePhotos, Jellyfin), mp001–mp012, val t4374 t4375 t4382;
+//! t4383–t4388 home servers and hypervisors (TrueNAS, Unraid, Hyper-V GPU partitioning, passthrough VMs),
+//! mq001–mq007, val t4386 t4388; t4389–t4393 text-generation-webui in 2023 (GPTQ-for-LLaMa, --pre_layer,
+//! --gpu-memory), mr001–mr005, val t4391 t4392) and scored 16 of 23 (69.6 %), 5 of the 7 val. Six of the 23
+//! labels are host_oom_killed and 6 not_memory.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -5108,6 +5116,26 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4370",
         "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer junyanz: 'you are using the CPU mode. But your RAM might be too small for the memory usage of CycleGAN'; reporter confirmed smaller sizes 'did the job'.",
+    ),
+    (
+        "t4371",
+        "host_oom_killed read as vram_oom_load: the gatherer's evidence from the thread: Reporter found 'fatal error: runtime: out of memory' on a 2GB server and maintainer lastzero confirmed 'Yes, indeed. You should have at least 2 GB of memory or enough swap.'",
+    ),
+    (
+        "t4380",
+        "vram_held_by_other read as unknown: the gatherer's evidence from the thread: Reporter retnag found 'The out of memory error happens, when the classifier is not the only process using the GPU', likely a cron classification running in parallel with the manual one.",
+    ),
+    (
+        "t4383",
+        "cpu_spill_slow read as paging_thrash: the gatherer's evidence from the thread: Collaborator rick-github quoted the server log line 'CPU does not have minimum vector extensions, GPU inference disabled' and the reporter confirmed 'I didn't have CPU passthrough enabled' in the VM settings, so the model ran on CPU and …",
+    ),
+    (
+        "t4385",
+        "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Kodikuu replied that the WMI value 'is represented as a 32-bit integer, so it overflows' and 'You never lost your 4GB', so the memory reading is normal and nothing failed.",
+    ),
+    (
+        "t4393",
+        "host_oom_killed read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer oobabooga: Colab has 'more GPU memory than RAM' and the loader 'first loads each entire shard into memory... This causes the session to crash'; the reporter confirms 'it failed due to RAM issue too'.",
     ),
 ];
 
