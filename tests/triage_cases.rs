@@ -4954,3 +4954,29 @@ fn xla_compiling_a_step_that_does_not_fit_is_the_work() {
         Label::VramOomContext
     );
 }
+
+#[test]
+fn a_gpu_left_idle_in_other_words_is_the_cpu_doing_the_work() {
+    // The card named as unused, or the processor named as what ran, however it is put.
+    for text in [
+        "TensorFlow is not picking up my GPU, the training runs for hours on a 4070.\n",
+        "The detector runs without using the GPU even though CUDA is installed.\n",
+        "With the sweep wrapper only the CPU is used; the same script alone trains on CUDA.\n",
+        "The app is using only my CPU even though an RTX 3060 is installed.\n",
+        "print(device) gives [device(type='cpu')] although torch.cuda.is_available() is True.\n",
+    ] {
+        assert_eq!(label(text), Label::CpuSpillSlow, "{text}");
+    }
+    // A card that is not found at all is the driver or the build, and a run that stopped on a named error
+    // did not merely run slowly.
+    assert_eq!(
+        label("Ollama does not detect my GPU, so everything runs on the CPU.\n"),
+        Label::NotMemory
+    );
+    assert_eq!(
+        label(
+            "The script works fine using only the CPU, but on the GPU:\nRuntimeError: CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling `cublasGemmEx( handle, opa, opb, m, n, k)`\n"
+        ),
+        Label::NotMemory
+    );
+}

@@ -619,7 +619,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t908",
-        "not_memory read as unknown: Ollama in Docker falling back to the CPU after days; only the troubleshooting doc the reply links names the container losing the GPU",
+        "not_memory read as cpu_spill_slow: Ollama in Docker falling back to the CPU after days; only the troubleshooting doc the reply links names the container losing the GPU",
     ),
     (
         "t923",
@@ -2095,7 +2095,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2350",
-        "not_memory read as unknown: 'only cpu is used' with onnxruntime-gpu 1.9.0 listed; only the maintainer says that build must match the installed CUDA",
+        "not_memory read as cpu_spill_slow: 'only cpu is used' with onnxruntime-gpu 1.9.0 listed; only the maintainer says that build must match the installed CUDA",
     ),
     (
         "t2351",
@@ -2315,7 +2315,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2538",
-        "not_memory read as vram_oom_load: the gatherer's evidence from the thread: NVIDIA's Barry-Delaney said 'This bug is fixed in later versions' and the reporter confirmed 'issue was solved in version 0.10.0' - the GPU OOM came from a flag being ignored.",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: NVIDIA's Barry-Delaney said 'This bug is fixed in later versions' and the reporter confirmed 'issue was solved in version 0.10.0' - the GPU OOM came from a flag being ignored.",
     ),
     (
         "t2542",
@@ -2910,10 +2910,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Maintainer zRzRzRzRzRzRzR answered '定期清理History，这是目前比较好的解决方案' (growth comes from accumulated history); another user reports it overflows at 32K.",
     ),
     (
-        "t2988",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer aiwantaozi computed that at ctx 8192 even one layer needs more than the 3 GB usable VRAM 'so the CPU was used', and said to reduce context to 4096.",
-    ),
-    (
         "t2990",
         "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Reporter says the q8 GGUF 'need about 17G' while each T4 has 16G and q4 works; maintainer qinxuye answered to launch with '--n-gpu 2'.",
     ),
@@ -3050,10 +3046,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Maintainer qued closed it 'as addressed by PR #136' in unstructured-inference, so the OOM kill on an 8 GB machine was treated as a code problem fixed by a patch.",
     ),
     (
-        "t3076",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Commenters explain the default install runs on CPU: douglasmakey's GPU arch needed HSA_OVERRIDE_GFX_VERSION, CorvetteCole: 'install pytorch using the command for ROCm', so the model fell back to CPU.",
-    ),
-    (
         "t3077",
         "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter MichaelJanz closed it: 'the issue did not lie in bert_score but in lack of my normal memory. I use bert_score now in chunks', so system RAM ran out and the kernel died.",
     ),
@@ -3108,10 +3100,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3111",
         "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer khdlr accepted the reporter's diagnosis ('Good catch') and 'Pushed v0.3.3 to PyPI just now, incorporating this fix' - a library bug, not memory.",
-    ),
-    (
-        "t3113",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer juliusbierk: 'This is a problem with jax ... check that you installed jax according to instructions'; training ran on CPU because JAX did not see the GPU.",
     ),
     (
         "t3114",
@@ -3778,10 +3766,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: Maintainer ronghanghu: 'I made a patch for the MPS device in #495'; user pwaver thanked him for 'the fast and accurate fix' - a device/pin_memory bug, not memory exhaustion.",
     ),
     (
-        "t3534",
-        "cpu_spill_slow read as not_memory: the gatherer's evidence from the thread: Maintainer vietanhdev: the warning 'came from OpenCV DNN, whose pip wheel was not built with its CUDA backend, so it silently switched to CPU'; fixed by the v0.4.42 GPU package (a SAM user also saw it load to RAM, not GPU).",
-    ),
-    (
         "t3535",
         "not_memory read as vram_oom_load: the gatherer's evidence from the thread: Maintainer jhj0517: 'I've just updated to support model selection. It should work fine now'; reporter: 'Now is OK' - the 'Error while Loading SAM model!' came from unsupported vit_l, not VRAM.",
     ),
@@ -4130,10 +4114,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Ray team member woshiyyya said 'this is a limitation of gRPC' when a large dataset is serialized through train_func arguments, and suggested initializing the dataset inside the training function.",
     ),
     (
-        "t3764",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter buckleytoby confirmed 'Ok, so I figured it out': both tensorflow and tensorflow-gpu were installed; reinstalling tensorflow-gpu with cuDNN made it run on the GPU ('then it worked!').",
-    ),
-    (
         "t3766",
         "recovered_no_failure read as vram_oom_context: the gatherer's evidence from the thread: AutoKeras maintainer jhfjhfj1 replied 'This is a expected behavior. It should not affect the search.'",
     ),
@@ -4310,10 +4290,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as unknown: the gatherer's evidence from the thread: AlexeyAB: 'Don't use yolov4.weights file for training' and the thread is labelled Solved - wrong weights file, not memory.",
     ),
     (
-        "t3875",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer kbdevs: build OpenCV with CUDA per the guide; 'it still works without cuda just considerably slower'.",
-    ),
-    (
         "t3878",
         "vram_oom_load read as unknown: the gatherer's evidence from the thread: Maintainer cryscan answered '6G独显跑不了7B' (a 6 GB card cannot run the 7B model) and the reporter confirmed 3B runs fast; the Vulkan device was lost loading 7B weights.",
     ),
@@ -4352,10 +4328,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3901",
         "unknown read as host_oom_killed: the gatherer's evidence from the thread: Commenter able2608: 'If it did not error out, just give it a sec... compiling flash attention from source takes about 1 or 1.5 hours'; reporter accepted and let it run overnight - no failure.",
-    ),
-    (
-        "t3902",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer kxz18 said the latest pytorch_lightning 'needs to explicitly add the accelerator parameter' and the reporter confirmed 'It does seem to be like that. Thanks a lot!'.",
     ),
     (
         "t3906",
@@ -4508,10 +4480,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4000",
         "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Maintainer AlexEMG: 'You are using a ResNet101, for large images that can easily require more than 8GB in memory', i.e. GPU memory for the analysis of large frames.",
-    ),
-    (
-        "t4004",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Maintainer KonradDanielewski: 'As specified in instruction, you have to run conda install -c conda-forge cudnn'; Darkweiss confirms the env file 'did not install cudnn and cudatoolkit'.",
     ),
     (
         "t4006",
@@ -4766,10 +4734,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_held_by_other read as vram_fragmentation: the gatherer's evidence from the thread: Reporter Tpoc311 found idle nuclio containers keep GPU memory 'allocated for CUDA context' that the training job needs, and closing the context made 'nvidia-smi shows that GPU memory was freed'.",
     ),
     (
-        "t4163",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: bsekachev marked follow-up #6921 a duplicate of this issue; there huttunensami said 'install onnxruntime-gpu instead of onnxruntime' and reporter seasenzzr000 wrote 'the problem has been perfectly solved' - YOLOv7 was running on CPU.",
-    ),
-    (
         "t4165",
         "not_memory read as unknown: the gatherer's evidence from the thread: The reporter exelents confirmed in Russian that he fixed the cpu_offload error himself by replacing 'FusedAdam' with 'DeepSpeedCPUAdam'. The error came from an optimizer that does not work with cpu_offload, not from a lack of memory.",
     ),
@@ -4924,10 +4888,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4246",
         "not_memory read as recovered_no_failure: the gatherer's evidence from the thread: Labelled bug/P0 release-blocker; in duplicate #14875 krfricke ties it to this P0 bug and wuisawesome asks to confirm '#15049 fixed this issue', which the user confirmed ('Working great').",
-    ),
-    (
-        "t4247",
-        "cpu_spill_slow read as unknown: the gatherer's evidence from the thread: Reporter RocketRider: get_devices returns cpu, 'causing the model to be transferred to the cpu'; 'If I just replace the function to return the cuda device, the model is running perfectly on the gpu.'",
     ),
     (
         "t4248",
@@ -5136,6 +5096,10 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t4393",
         "host_oom_killed read as vram_held_by_other: the gatherer's evidence from the thread: Maintainer oobabooga: Colab has 'more GPU memory than RAM' and the loader 'first loads each entire shard into memory... This causes the session to crash'; the reporter confirms 'it failed due to RAM issue too'.",
+    ),
+    (
+        "t709",
+        "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: The reporter confirmed 'Latest version fixed this bug' - the GPU was not being used because of an Ollama bug, not VRAM size.",
     ),
 ];
 

@@ -1172,6 +1172,9 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         "seconds to reply",
         "seconds to generate",
     ]);
+    // The card left idle said any other way: "JAX is not picking up my GPU", "without using the GPU", "only
+    // the CPU is used", a device printed as the CPU. Not finding the card at all is `undetected`, below.
+    let slow = slow.or_else(|| find(gpu_left_idle()));
     let slow_rate = rate.filter(|_| lowest_rate.is_some_and(|r| r < SLOW_RATE));
     let slow = slow.or_else(|| {
         find(&["tok/s", "tokens per second", "t/s", "tokens/s"])
@@ -2387,6 +2390,68 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             .unwrap_or_default()
     ));
     Some(c)
+}
+
+/// Ways to say the work ran on the processor with the card idle, built once: a negation before a verb of use
+/// before the card ("not picking up my GPU", "can't use the GPU", "without using any GPU"), and the processor
+/// named as what ran ("only the CPU is used", "using only my CPU", OpenCV's "switching to CPU").
+fn gpu_left_idle() -> &'static [&'static str] {
+    static PHRASES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    PHRASES.get_or_init(|| {
+        const NOT: [&str; 14] = [
+            "not",
+            "never",
+            "without",
+            "unable to",
+            "fails to",
+            "failed to",
+            "can't",
+            "cannot",
+            "couldn't",
+            "doesn't",
+            "don't",
+            "didn't",
+            "isn't",
+            "wasn't",
+        ];
+        const USE: [&str; 11] = [
+            "use",
+            "using",
+            "utilize",
+            "utilizing",
+            "utilise",
+            "utilising",
+            "leverage",
+            "leveraging",
+            "pick up",
+            "picking up",
+            "picks up",
+        ];
+        const CARD: [&str; 5] = ["the gpu", "my gpu", "any gpu", "gpu", "the nvidia gpu"];
+        let mut out: Vec<&'static str> = Vec::new();
+        for n in NOT {
+            for u in USE {
+                for c in CARD {
+                    out.push(Box::leak(format!("{n} {u} {c}").into_boxed_str()));
+                }
+            }
+        }
+        out.extend([
+            "only the cpu is used",
+            "only cpu is used",
+            "only the cpu was used",
+            "the cpu is being used",
+            "cpu is being used",
+            "using only my cpu",
+            "using only the cpu",
+            "using only cpu",
+            "switching to cpu",
+            "no gpu was used",
+            "no gpu is used",
+            "device(type=cpu)",
+        ]);
+        out
+    })
 }
 
 /// A sentence that says the failure ("OOM errors when loading larger models") also says it came while

@@ -1281,12 +1281,18 @@ pub fn decide(scan: &Scan) -> Diagnosis {
         c.explain = d.explain;
     } else if description && (c.label == Label::Unknown || c.confidence < 0.6) {
         // An error the program named, quoted in the words, is what stopped it: "it crashes" said around it is
-        // that stop, not a memory failure the words could place.
+        // that stop, not a memory failure the words could place, and a run that stopped did not merely run
+        // slowly ("it works fine using only the CPU" beside a cuBLAS error).
         let named = c.label == Label::NotMemory && scan.has(Sig::NamedError);
         match describe(scan, &scan.head, Reading::Description)
             .and_then(words_read)
-            .filter(|d| !(named && matches!(d.label, Label::VramOomLoad | Label::VramOomContext)))
-        {
+            .filter(|d| {
+                !(named
+                    && matches!(
+                        d.label,
+                        Label::VramOomLoad | Label::VramOomContext | Label::CpuSpillSlow
+                    ))
+            }) {
             Some(d) => c = d,
             None => {
                 read_as_description = true;
