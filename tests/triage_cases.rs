@@ -3315,6 +3315,13 @@ fn round_twenty_three_readings() {
         ),
         Label::HostOomKilled
     );
+    // The older monitor raised its own error for the same.
+    assert_eq!(
+        label(
+            "2021-03-02 10:11:12 ERROR worker.py:1053 -- ray.memory_monitor.RayOutOfMemoryError: More than 95% of the memory on node gpu-07 is used (60.1 / 62.8 GB)."
+        ),
+        Label::HostOomKilled
+    );
     // The GPU unused from the moment its driver changed: not memory.
     assert_eq!(
         label(

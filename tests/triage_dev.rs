@@ -4874,10 +4874,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as host_oom_killed: the gatherer's evidence from the thread: Reporter MQQ explains the 95% check read host memory while ~15G was still free for the container job; his fix PR #5216 (switch to cgroup limit/usage) was merged by ericl ('Merging, thanks!').",
     ),
     (
-        "t4242",
-        "host_oom_killed read as unknown: the gatherer's evidence from the thread: Maintainer rkooo567 explained the ray.put objects stay referenced by too many queued tasks so memory keeps growing; reporter: 'I tried to limit max_call, the problem seems to be solved, the oom problem does not appear again'.",
-    ),
-    (
         "t4244",
         "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter jmakov: RAM was full and Ray kept killing tasks; 'Using RAY_memory_monitor_refresh_ms=0 ray start on every worker not only the head node works so I'm closing this one.'",
     ),

@@ -314,6 +314,8 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("node running low on memory", Sig::HostKilled),
     // Its advice line ("how to address the out of memory issue: …ray-oom-prevention.html") is about RAM too.
     ("ray-oom-prevention", Sig::HostKilled),
+    // Its older monitor raised an error instead ("RayOutOfMemoryError: More than 95% of the memory on node …").
+    ("rayoutofmemoryerror", Sig::HostKilled),
     ("oom_kill_process", Sig::HostKilled),
     ("signal: killed", Sig::HostKilled),
     ("exit code 137", Sig::HostKilled),
