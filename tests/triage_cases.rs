@@ -4987,3 +4987,19 @@ fn a_gpu_left_idle_in_other_words_is_the_cpu_doing_the_work() {
         Label::NotMemory
     );
 }
+
+#[test]
+fn a_failure_that_began_with_an_update_is_the_version_even_later_in_a_run() {
+    // The update named as when it began outweighs when in the run it fails.
+    for text in [
+        "Since updating the app last week, every video I generate stops with CUDA out of memory after a few frames. My card has 16 GB and the same workflow ran for months.\n",
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 15.99 GiB of which 0 bytes is free.\nThis started after updating the web UI yesterday; generating the same 1024x1024 image worked before.\n",
+    ] {
+        assert_eq!(label(text), Label::NotMemory, "{text}");
+    }
+    // Without an update, a failure later in the run stays the context.
+    assert_eq!(
+        label("After a few messages the chat crashes with out of memory.\n"),
+        Label::VramOomContext
+    );
+}

@@ -1358,10 +1358,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "rocm_oom read as vram_oom_load: DirectML's 'not enough GPU video memory' for 1 GB on a '6750 XT' named without RX or Radeon; only the thread says it is the AMD card's memory under DirectML",
     ),
     (
-        "t1468",
-        "not_memory read as vram_oom_load: an out-of-memory from SwarmUI's ComfyUI backend with a GGUF model; only the maintainer says an upstream pinned-memory default is unstable with GGUF",
-    ),
-    (
         "t1480",
         "paging_thrash read as cpu_spill_slow: ktransformers crawls with the GPU idle and no error; only the reporter found system RAM too small",
     ),

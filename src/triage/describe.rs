@@ -2153,6 +2153,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             c,
             "The text says 内存 (the machine's RAM, not 显存, the card's) ran short and names no GPU: the work needs more system RAM than is free. Use less of it (a smaller model or batch, data read in parts), or add swap, a page file or RAM.",
         )
+    } else if let Some(w) = after_update.filter(|_| slow.is_none() && rate.is_none()) {
+        // A failure that began with a new version of the same program on the same machine is that
+        // version's, whenever in the run it comes ("since updating, it runs out of memory when I generate").
+        (
+            Label::NotMemory,
+            w,
+            "It began with a new version on the same machine and settings: a regression in that version (report it, or go back to the previous one) rather than a lack of memory.",
+        )
     } else if let (Some(c), Some(l)) = (crash, later)
         // "I got OOM errors when loading larger models": the sentence of the failure places it at the load,
         // whatever later words the rest of the text has.
@@ -2246,12 +2254,6 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
             Label::PagingThrash,
             p,
             "Minutes for each token is the speed of the disk: the model does not fit in free RAM and the OS pages it in and out.",
-        )
-    } else if let Some(w) = after_update.filter(|_| slow.is_none() && rate.is_none()) {
-        (
-            Label::NotMemory,
-            w,
-            "It began with a new version on the same machine and settings: a regression in that version (report it, or go back to the previous one) rather than a lack of memory.",
         )
     } else if let (Some(c), Some(_), Some(_)) = (crash, load, memory_named)
         // A bare "error" beside a complaint about speed is the slowness's, not a failed load.
