@@ -5003,3 +5003,19 @@ fn a_failure_that_began_with_an_update_is_the_version_even_later_in_a_run() {
         Label::VramOomContext
     );
 }
+
+#[test]
+fn wrong_output_is_not_memory() {
+    // Output that is nonsense is a kernel, quant type, template or version at fault, not a shortage.
+    for text in [
+        "Since the last release the model answers with gibberish to every question, even a simple hello.\n",
+        "With flash attention on, replies turn into garbled text once the prompt passes a few thousand tokens.\n",
+    ] {
+        assert_eq!(label(text), Label::NotMemory, "{text}");
+    }
+    // Nonsense beside memory running out is left to the memory readings.
+    assert_ne!(
+        label("The answers are gibberish and then it crashes with CUDA out of memory.\n"),
+        Label::NotMemory
+    );
+}

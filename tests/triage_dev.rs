@@ -4686,14 +4686,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer jmorganca replies 'a fix for this will be in the next release: see #5622', so the failed context creation for codegeex4 was an Ollama bug.",
     ),
     (
-        "t4138",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter shows gibberish on v0.13.3 and 'if I download v0.13.2 and run that, it all works ok' - a release regression, not memory.",
-    ),
-    (
-        "t4139",
-        "not_memory read as unknown: the gatherer's evidence from the thread: Reporter says garbage output started 'since version 0.11.11 / 0.12.0' and 'Everything works fine in 0.11.10' - a version regression.",
-    ),
-    (
         "t4140",
         "not_memory read as unknown: the gatherer's evidence from the thread: Reporter states the GGGG output appears with the 2.3 portable build and 'This works fine with the current stable 2.2.0 release' - a build regression.",
     ),

@@ -34,6 +34,12 @@ const FAILED: &[&str] = &[
     "exit code",
     "exit status",
     "quits",
+    // Output that is wrong rather than slow or missing: a kernel, quant type or template at fault.
+    "gibberish",
+    "garbage output",
+    "garbage text",
+    "garbage characters",
+    "garbled",
     "报错",
     "错误",
     "失败",
