@@ -2366,7 +2366,7 @@ fn mkl_rollbacks_speed_questions_and_failed_decodes() {
 /// stays on the CPU is by design, unless the person names a problem.
 #[test]
 fn template_fields_kept_models_and_notes_by_design() {
-    let template = "My chats die with an error once the context gets longer: {\"error\":\"POST predict: EOF\"}\n\n### OS\n\nLinux\n\n### GPU\n\nNvidia\n\n### CPU\n\nAMD\n";
+    let template = "My chats die with out of memory once the context gets longer: {\"error\":\"POST predict: EOF\"}\n\n### OS\n\nLinux\n\n### GPU\n\nNvidia\n\n### CPU\n\nAMD\n";
     assert_eq!(label(template), Label::VramOomContext);
     assert_eq!(
         label(&template.replace("Nvidia", "Radeon RX 7900 XTX")),
@@ -5018,4 +5018,25 @@ fn wrong_output_is_not_memory() {
         label("The answers are gibberish and then it crashes with CUDA out of memory.\n"),
         Label::NotMemory
     );
+}
+
+#[test]
+fn a_bare_failure_later_in_a_run_is_not_placed_in_the_context() {
+    // "It stops with an error after a while" names no memory: a bug, a setting or a version is as likely as
+    // the context growing, so the words are not read as the KV cache or activations.
+    for text in [
+        "Generation starts fine, then after a few minutes it stops with an error.\n",
+        "Training goes on for two epochs and then fails.\n",
+    ] {
+        assert_eq!(label(text), Label::NotMemory, "{text}");
+    }
+    // A failure of memory later in a run stays the context, and so does a crash beside memory that climbs.
+    // (A bare failure where a smaller context is said to work is the context too: see
+    // a_larger_setting_failing_where_a_smaller_works_is_the_context.)
+    for text in [
+        "It works for a few turns, then the server crashes and I get out of memory.\n",
+        "After some time the app crashes; the GPU memory usage climbs until then.\n",
+    ] {
+        assert_eq!(label(text), Label::VramOomContext, "{text}");
+    }
 }

@@ -1274,10 +1274,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_load: Japanese words: a Torch OoM on RTX 20XX however much memory is preserved; only the maintainer says those cards need the bfloat16 path switched to float32",
     ),
     (
-        "t1349",
-        "not_memory read as vram_oom_context: DirectML's 887A0001 'invalid call' on prompts over 2048 tokens; only the maintainer says it was a leak fixed in release 0.3.0",
-    ),
-    (
         "t1354",
         "not_memory read as vram_oom_context: an Android app that crashes at the second prompt, with the logs attached as files; only the maintainer's reading finds the exported max_seq_len exceeded",
     ),
@@ -1299,7 +1295,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1391",
-        "vram_oom_load read as vram_oom_context: WebGPU's 'Device lost during onSubmittedWorkDone' while generating; only the maintainer says the 8B model needs about 5 GB of the 4 GB card",
+        "vram_oom_load read as not_memory: WebGPU's 'Device lost during onSubmittedWorkDone' while generating; only the maintainer says the 8B model needs about 5 GB of the 4 GB card",
     ),
     (
         "t1395",
@@ -1399,7 +1395,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1507",
-        "not_memory read as vram_oom_context: an Ollama runner abort with a vision model; only the maintainer says official Ollama did not support it yet",
+        "not_memory read as unknown: an Ollama runner abort with a vision model; only the maintainer says official Ollama did not support it yet",
     ),
     (
         "t1510",
@@ -1438,20 +1434,8 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: 1.58 tokens per second with a 2-bit AQLM model on an A100; only the maintainer says the 1x15 codebook has no fast kernel",
     ),
     (
-        "t1573",
-        "not_memory read as vram_oom_context: a phone app crashing after the first message; only the maintainer says the model's tokenizer file was fixed on the hub",
-    ),
-    (
         "t1575",
         "host_oom_killed read as not_memory: ChatterUI's 'Context not found' on a 4 GB tablet; only the maintainer says the model failed to load for RAM",
-    ),
-    (
-        "t1576",
-        "not_memory read as vram_oom_context: ChatterUI's 'Context not found'; only the reporter's follow-up says turning off the context cache fixed it",
-    ),
-    (
-        "t1577",
-        "not_memory read as vram_oom_context: an app crashing once the chat history reaches a limit; only the maintainer says the full history overflowed the context length (a bug fixed in 0.0.4)",
     ),
     (
         "t1584",
@@ -1496,10 +1480,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t1621",
         "cpu_spill_slow read as unknown: a CUDA build of main using 1.1 GB of GPU memory, the command without -ngl; only the reporter's confirmation says -ngl was what was missing",
-    ),
-    (
-        "t1628",
-        "not_memory read as vram_oom_context: a Vulkan build failing in the first batch on an RX 7900 GRE, the console in a screenshot; only the maintainer's GGML_VK_MAX_NODES_PER_SUBMIT fix says it was the driver's submit",
     ),
     (
         "t1629",
@@ -1603,7 +1583,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t1770",
-        "cpu_spill_slow read as vram_oom_context: an Ollama container that no longer uses the GPU after idling, with no log; only the maintainer's cgroup-driver workaround names the lost GPU",
+        "cpu_spill_slow read as not_memory: an Ollama container that no longer uses the GPU after idling, with no log; only the maintainer's cgroup-driver workaround names the lost GPU",
     ),
     (
         "t1773",
@@ -1890,24 +1870,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "paging_thrash read as cpu_spill_slow: a hybrid NPU model leaving 1 GB of RAM free and part in shared GPU memory, then not answering; only the fixing PR says the RAM ran out at the first inference",
     ),
     (
-        "t2122",
-        "not_memory read as vram_oom_context: FastFlowLM's Failed to create context virtual on an NPU; only the maintainer says the XDNA1 NPU is not supported",
-    ),
-    (
-        "t2125",
-        "not_memory read as vram_oom_context: GAIA's invalid unordered_map key at initialization on a Ryzen laptop; only the maintainer's list of supported platforms names the CPU",
-    ),
-    (
         "t2126",
         "not_memory read as unknown: Memory resources are exhausted on Ascend with 20 GB left per card; only a commenter's firmware and driver upgrade names the cause",
     ),
     (
         "t2130",
         "recovered_no_failure read as unknown: operator counts suggesting the CPU and no NPU load in Task Manager; only the maintainer says it ran on the NPU",
-    ),
-    (
-        "t2132",
-        "not_memory read as vram_oom_context: error connecting to server after about 100 seconds, fine through the server's IP; only the reporter's test names Cloudflare's timeout (no status code in the text)",
     ),
     (
         "t1372",
@@ -2383,7 +2351,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2589",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter confirmed 'I could run it successfully when I switched to a machine with more RAM'.",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Reporter confirmed 'I could run it successfully when I switched to a machine with more RAM'.",
     ),
     (
         "t2596",
@@ -2422,20 +2390,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer Anjok07: 'The segment size you're using might be too large. I recommend you keep it at 512 or below as your PC might not be able to handle that size.'",
     ),
     (
-        "t2628",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer adefossez: 'you need to pass `--noisy_dir /content` (it needs to be a folder, not a file...)'; reporter replied 'thank you. it work now.'",
-    ),
-    (
         "t2633",
         "host_oom_killed read as recovered_no_failure: the gatherer's evidence from the thread: Reporter's own update: the Q4_K_M model 'barely fits in 80GB but only when loading the model with 8k context'; the 82 GB CPU KV buffer (pinned allocation refused) exhausted system RAM.",
     ),
     (
         "t2634",
         "apple_metal_oom read as host_oom_killed: the gatherer's evidence from the thread: Maintainer awni: the limit 'will get a lot better with fused attention (this will let us avoid materializing the full upcast to 32-bit)', later 'You should be able to use much longer prompts now in the latest MLX LM'.",
-    ),
-    (
-        "t2639",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer byshiue: 'It is a known issue on TRT 9, and planned to be fixed in TRT 10. The reason is because the data size of some intermediate buffer is overflow under int32 data type.'",
     ),
     (
         "t2640",
@@ -2520,10 +2480,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t2706",
         "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer kan-bayashi: increase shared memory 'with --shm-size option in docker' or disable allow_cache for a huge dataset; reporter: 'The problem has been solved'.",
-    ),
-    (
-        "t2707",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer yl4579: 'You can't finetune with batch_size=1' - the crash is a wrong setting, not memory.",
     ),
     (
         "t2710",
@@ -2627,7 +2583,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2773",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer timothycarambat answered 'This is a machine limitation' and 'Likely OOM for trying to process so many text chunks at once' with CPU embedding, and the reporter only got it to embed after splitting into 20MB files.",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer timothycarambat answered 'This is a machine limitation' and 'Likely OOM for trying to process so many text chunks at once' with CPU embedding, and the reporter only got it to embed after splitting into 20MB files.",
     ),
     (
         "t2780",
@@ -2802,10 +2758,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer slaren: 'Probably llama_set_state_data, llama_copy_state_data need to be updated to use n_embd_gqa instead of n_embd' - a prompt-cache state-size bug for 70B GQA models (issue labelled bug).",
     ),
     (
-        "t2902",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Maintainer jundot answered that mlx 0.31.2 in 0.3.7rc2 'includes a fix for an SDPA mask int16 overflow above 32K KV' which 'matches your 127K trigger', i.e. a library bug rather than running out of memory.",
-    ),
-    (
         "t2910",
         "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Maintainer litagin02: 'I don't change any behavior of whisper from faster-whisper, so I think it's normal' - the 4GB VRAM use is expected, no failure.",
     ),
@@ -2907,7 +2859,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t2990",
-        "vram_oom_load read as vram_oom_context: the gatherer's evidence from the thread: Reporter says the q8 GGUF 'need about 17G' while each T4 has 16G and q4 works; maintainer qinxuye answered to launch with '--n-gpu 2'.",
+        "vram_oom_load read as not_memory: the gatherer's evidence from the thread: Reporter says the q8 GGUF 'need about 17G' while each T4 has 16G and q4 works; maintainer qinxuye answered to launch with '--n-gpu 2'.",
     ),
     (
         "t2992",
@@ -3007,7 +2959,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3054",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer nagadomi: 'It is probably out-of-memory error. WebAssembly has a memory limit of 4GB' and recommends tile=256.",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer nagadomi: 'It is probably out-of-memory error. WebAssembly has a memory limit of 4GB' and recommends tile=256.",
     ),
     (
         "t3057",
@@ -3151,7 +3103,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3148",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: After the HSA_OVERRIDE_GFX_VERSION suggestion froze the container and host, maintainer skalade closed it: 'we only support devices with ROCm7.0 support and beyond' (unsupported GPU, not memory).",
+        "not_memory read as paging_thrash: the gatherer's evidence from the thread: After the HSA_OVERRIDE_GFX_VERSION suggestion froze the container and host, maintainer skalade closed it: 'we only support devices with ROCm7.0 support and beyond' (unsupported GPU, not memory).",
     ),
     (
         "t3152",
@@ -3215,7 +3167,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t3182",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Reporter: 'I change to Elevated RAM (50Gb). Works fine!'; maintainer mashb1t: 'too little RAM: Fooocus crashes'.",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Reporter: 'I change to Elevated RAM (50Gb). Works fine!'; maintainer mashb1t: 'too little RAM: Fooocus crashes'.",
     ),
     (
         "t3190",
@@ -3962,10 +3914,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "recovered_no_failure read as unknown: the gatherer's evidence from the thread: Author zhiqi-li explained the log came from fp16 runs while the open code uses fp32 and '~28000M GPU memory ... is obtained from nvidia-smi', and the reporter replied 'You solved my problem' - the usage is normal, nothing failed.",
     ),
     (
-        "t3670",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: CARLA developer glopezdiest said 'CARLA has some memory deletion issues that can acummulate over time ... related to sensor destruction ... the CARLA dev branch already has some improvements that partially fix this' - a leak bug …",
-    ),
-    (
         "t3672",
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: Author yichen928 said 'You can simply reduce the GPU memory ... by editing the generate_heatmap_deform function ... can run on each view separately in a for-loop', placing the OOM in a training-step activation, not the weights.",
     ),
@@ -4104,10 +4052,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t3757",
         "vram_oom_context read as unknown: the gatherer's evidence from the thread: NNI collaborator J-shang replied the reporter already got the solution: 'put the model on cpu or give a small confidence is both ok', and the reporter closed it.",
-    ),
-    (
-        "t3762",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Ray team member woshiyyya said 'this is a limitation of gRPC' when a large dataset is serialized through train_func arguments, and suggested initializing the dataset inside the training function.",
     ),
     (
         "t3766",
@@ -4294,10 +4238,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "recovered_no_failure read as vram_held_by_other: the gatherer's evidence from the thread: tridao asked to compare with a transformer of similar size; reporter replied pythia-410m gives 'OOM' and 'looks good, thanks', so Mamba memory use was normal and nothing failed.",
     ),
     (
-        "t3884",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: albertfgu asked for the triton version and the reporter confirmed 'I resolved it by ... updating to torch=2.0.1 using pip' - a library/version mismatch, not memory.",
-    ),
-    (
         "t3886",
         "vram_oom_context read as recovered_no_failure: the gatherer's evidence from the thread: Maintainer BlinkDL replied 'remember to set --strategy deepspeed_stage_2 --grad_cp 1' - activation memory of the training step without gradient checkpointing; weights of 0.4B fit easily.",
     ),
@@ -4350,20 +4290,12 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as rocm_oom: the gatherer's evidence from the thread: The reporter states python 'tries to use integrated GPU and fails to load the model' and that adding python.exe to Windows graphics settings to use the discrete GPU by default fixed it, so the cause was a wrong GPU selection, not a lack …",
     ),
     (
-        "t3918",
-        "not_memory read as rocm_oom: the gatherer's evidence from the thread: The reporter says the crash began after an AMD driver upgrade with the iGPU active, that -dev ROCm1 did not help, and 'I have to use an environment variable to block the knowledge of the IGPU from llama.cpp and then it works', so the …",
-    ),
-    (
         "t3920",
         "vram_held_by_other read as cpu_spill_slow: the gatherer's evidence from the thread: Kirin-kun answers that the browser 'tries to use graphic acceleration to render the page so it uses VRAM' and 'competes with faceswap for the VRAM it has already reserved', advising to disable browser hardware acceleration, so another …",
     ),
     (
         "t3921",
         "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer iperov says 'it is VRAM related error, not RAM', gessyoo notes the Windows 10 driver reserves about 15% of VRAM and suggests a lower batch size, and the reporter confirms 'Now im running H64 and it seems ok', so the training …",
-    ),
-    (
-        "t3922",
-        "not_memory read as rocm_oom: the gatherer's evidence from the thread: Reporter says the ring timeout crash is 'fixed on 6.1' and maintainer jeffdaily replies 'if it works in rocm 6.1 please use that' (version regression, gfx900 unsupported), not memory.",
     ),
     (
         "t3926",
@@ -4582,10 +4514,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "vram_oom_load read as host_oom_killed: the gatherer's evidence from the thread: Maintainer AlexeyAB: 'There is no enough GPU-VRAM for 3 yolo v3 instances'; reporter confirmed the weights were being loaded 3 times and it crashed.",
     ),
     (
-        "t4078",
-        "paging_thrash read as vram_oom_context: the gatherer's evidence from the thread: Reporter atyshka closed it: 'It appears jetson nano just ran out of memory and froze' - a hang with no error, not a clean kill.",
-    ),
-    (
         "t4080",
         "recovered_no_failure read as cpu_spill_slow: the gatherer's evidence from the thread: Reporter says the warning appears 'everytime when I create new engine model' (engine is created) and only asks how to remove it; maintainer points to #28 (workspace-size tweak, 'may increase performance').",
     ),
@@ -4667,7 +4595,7 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     ),
     (
         "t4122",
-        "host_oom_killed read as vram_oom_context: the gatherer's evidence from the thread: Maintainer AndreaLanfranchi: 'You might be running out of virtual memory. Either expand windows' page file'; reporter: 'Indeed, I needed to change the amount of virtual memory... 48Gb'.",
+        "host_oom_killed read as not_memory: the gatherer's evidence from the thread: Maintainer AndreaLanfranchi: 'You might be running out of virtual memory. Either expand windows' page file'; reporter: 'Indeed, I needed to change the amount of virtual memory... 48Gb'.",
     ),
     (
         "t4124",
@@ -4910,10 +4838,6 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: Reporter minho-lee424 points to the maintainer's merged fix #172 for slow CUDA inference and notes it 'hasn't been reflected in version 1.2 yet' - a bug fixed by a patch.",
     ),
     (
-        "t4265",
-        "not_memory read as vram_oom_context: the gatherer's evidence from the thread: Commenter ansstuff said 'Pad prompt/negative prompt to be same length !' and the reporter JabuJabu-03 confirmed 'I tried anyway today and it fixed it!', so the CUDA error was a setting issue with prompts over 75 tokens, not VRAM size.",
-    ),
-    (
         "t4267",
         "vram_held_by_other read as vram_oom_load: the gatherer's evidence from the thread: Maintainer Mikubill replied 'Need to cleanup model loaders in annotator' and commenters agree 'controlnet models do not unload after generations', i.e. the previously loaded Midas/annotator model still holds the VRAM.",
     ),
@@ -5084,6 +5008,26 @@ const KNOWN_MISSES: &[(&str, &str)] = &[
     (
         "t709",
         "not_memory read as cpu_spill_slow: the gatherer's evidence from the thread: The reporter confirmed 'Latest version fixed this bug' - the GPU was not being used because of an Ollama bug, not VRAM size.",
+    ),
+    (
+        "t1025",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: rick-github read the attached log: the GPU had 11.7 GiB available and ollama offloaded 11.4 GiB of a 53 GiB model (7.6 GiB KV), leaving almost no headroom, and the runner then died with CUDA error: out of memory during the long-context …",
+    ),
+    (
+        "t2723",
+        "not_memory read as paging_thrash: the gatherer's evidence from the thread: The reporter robben225 confirmed the crash (std::out_of_range at chat time) was '代码和模型版本不一致导致的' (code and model versions did not match), not memory.",
+    ),
+    (
+        "t3285",
+        "vram_oom_context read as vram_oom_load: the gatherer's evidence from the thread: Collaborator NullSenseStudio: 'IIRC this may occur when running out of VRAM. Try using different memory optimizations under the advanced section' (hedged, no confirmation from reporter).",
+    ),
+    (
+        "t3605",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Reporter (issue closed): 'I resolved the issue by manually setting batchsize parameter to 256', failures only on the 24GB 3090 and not the 48GB A6000.",
+    ),
+    (
+        "t4221",
+        "vram_oom_context read as not_memory: the gatherer's evidence from the thread: Maintainer giladgd replied to nathanlesage: 'I'm pretty sure that the reason your app crashes is that larger context size requires more VRAM'.",
     ),
 ];
 

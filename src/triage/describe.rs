@@ -2168,6 +2168,14 @@ pub(super) fn describe(scan: &Scan, text: &str, reading: Reading) -> Option<Call
         // "The 70B fails to load, the 8B loads fine": the load that worked is another model's.
         && !(load_failed.is_some()
             && LOADED.contains(&l))
+        // A bare "it crashes" or "error" some time into a run, even with a larger setting, names no memory:
+        // a bug, a kill or a bad setting is as likely as the context growing. It is the context when memory is
+        // named, or when the words place a runner's silent abort that the log beside them shows.
+        && (!generic_crash(c)
+            || memory_named.is_some()
+            || reading == Reading::BesideLog
+            || smaller_context_works(&t)
+            || find(CHAT_GROWS).is_some())
     {
         (
             Label::VramOomContext,
@@ -2741,6 +2749,32 @@ fn full_layers_in(t: &str) -> bool {
             && num_before(left.len())
                 .is_some_and(|x| x > 0 && Some(x) == right[..digits].parse().ok())
     })
+}
+
+/// The words of `later` that say a chat grew before it failed: each message adds to the context.
+const CHAT_GROWS: &[&str] = &[
+    "few messages",
+    "several messages",
+    "couple of messages",
+    "few turns",
+    "handful of",
+    "long conversation",
+    "gets long",
+];
+
+/// The context's setting named, and a smaller value of it said to work on the same machine ("n_ctx 16384
+/// won't start, with 4096 it loads fine"): what fails is the context, whatever word the failure has.
+fn smaller_context_works(t: &str) -> bool {
+    static SMALLER_WORKS: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    SMALLER_WORKS
+        .get_or_init(|| {
+            regex::Regex::new(
+                r"(num_ctx|n_ctx|ctx-size|ctx_size| -c |context (length|size|window))[^\n]{0,120}\b\d{3,6}k?\b[^.;\n]{0,25}\b(works|worked|is fine|was fine|loads fine|runs fine|no problem)",
+            )
+            .ok()
+        })
+        .as_ref()
+        .is_some_and(|r| r.is_match(t))
 }
 
 /// "It works fine with 2.10.1", "worked on v0.5.9": a release (a version with two dots, or a "v" and a
