@@ -860,6 +860,11 @@ const PATTERNS: &[(&str, Sig)] = &[
     ("ggml_", Sig::RtLlamaCpp),
     ("llama-server", Sig::RtLlamaCpp),
     ("llama-cli", Sig::RtLlamaCpp),
+    // Its backends' source files, named in their error lines ("CUDA error 2 at ggml-cuda.cu:1241").
+    ("ggml-cuda", Sig::RtLlamaCpp),
+    ("ggml-metal", Sig::RtLlamaCpp),
+    ("ggml-vulkan", Sig::RtLlamaCpp),
+    ("ggml-sycl", Sig::RtLlamaCpp),
     ("ollama", Sig::RtOllama),
     ("source=server.go", Sig::RtOllama),
     ("source=sched.go", Sig::RtOllama),

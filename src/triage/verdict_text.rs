@@ -44,6 +44,10 @@ fn fewer_layers(runtime: Option<&str>, f: &Found) -> String {
         Some("PyTorch") | Some("transformers") | Some("TensorFlow") => {
             "Keep part of the model off the GPU: device_map=\"auto\" with max_memory per GPU (accelerate).".into()
         }
+        // No runtime named: the ways to keep part of a model off the GPU in the common ones.
+        None => format!(
+            "Keep part of the model off the GPU: fewer GPU layers (llama.cpp -ngl, Ollama num_gpu){hint}, device_map=\"auto\" in transformers, or a low-VRAM mode in image tools."
+        ),
         _ => format!(
             "Put fewer layers on the GPU with -ngl (or let llama.cpp pick: --fit on){hint}."
         ),
@@ -107,6 +111,10 @@ fn smaller_context(runtime: Option<&str>) -> &'static str {
         | Some("ComfyUI")
         | Some("text-generation-webui") => {
             "Use shorter inputs or a smaller batch; generate with fewer new tokens."
+        }
+        // No runtime named: the work made smaller, in the terms of the common kinds of program.
+        None => {
+            "Make the work smaller: a shorter context or prompt (llama.cpp -c, Ollama num_ctx), a smaller batch, or a smaller input (a lower resolution, shorter clips, tiles)."
         }
         _ => {
             "Use a smaller context (-c) and a smaller micro-batch (-ub 256); quantize the KV cache (-ctk q8_0 -ctv q8_0 -fa on)."
